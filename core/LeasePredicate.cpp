@@ -4,28 +4,15 @@
 
 namespace keyright {
 
-namespace {
-
-// expiresAt + tolerance without wrapping: a huge tolerance means "live for ever", never "expired
-// long ago", so the sum saturates.
-qint64 saturatingAdd(qint64 a, qint64 b)
-{
-    qint64 sum = 0;
-    if (__builtin_add_overflow(a, b, &sum))
-        return b > 0 ? std::numeric_limits<qint64>::max() : std::numeric_limits<qint64>::min();
-    return sum;
-}
-
-} // namespace
-
 bool isLive(const QDateTime &expiresAt, const QDateTime &now, std::chrono::milliseconds skew)
 {
     // A row without a valid expiry cannot hold a seat; it is treated as long gone, which also makes
     // it reapable, so a corrupt row frees its seat instead of blocking it for ever.
     if (!expiresAt.isValid())
         return false;
-    Q_ASSERT(now.isValid());
-    return now.toMSecsSinceEpoch() <= saturatingAdd(expiresAt.toMSecsSinceEpoch(), skew.count());
+    // Through the boundary a store's count uses (earliestLiveExpiryMs()), so that the counter's
+    // SQL and this predicate are one comparison.
+    return expiresAt.toMSecsSinceEpoch() >= earliestLiveExpiryMs(now, skew);
 }
 
 bool isLive(const SeatLease &lease, const QDateTime &now, std::chrono::milliseconds skew)
@@ -35,8 +22,8 @@ bool isLive(const SeatLease &lease, const QDateTime &now, std::chrono::milliseco
 
 qint64 earliestLiveExpiryMs(const QDateTime &now, std::chrono::milliseconds skew)
 {
-    // now <= e + skew, with the sum saturating as isLive() has it: e >= now - skew, saturating too
-    // (a skew past the epoch's range makes every expiry live there as it does here).
+    // now <= e + skew, read as e >= now - skew; the difference saturates (a skew past the
+    // epoch's range makes every expiry live, a negative one past it none).
     Q_ASSERT(now.isValid());
     qint64 bound = 0;
     if (__builtin_sub_overflow(now.toMSecsSinceEpoch(), skew.count(), &bound))

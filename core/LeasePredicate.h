@@ -11,9 +11,10 @@ namespace keyright {
 // disagree about a row.
 bool isLive(const QDateTime &expiresAt, const QDateTime &now, std::chrono::milliseconds skew);
 bool isLive(const SeatLease &lease, const QDateTime &now, std::chrono::milliseconds skew);
-// isLive()'s boundary for a store that counts live rows itself (`expires_at >= bound`): the
-// earliest expiry, in milliseconds since the epoch, that isLive() still counts at `now`. A valid
-// expiry e is live iff e.toMSecsSinceEpoch() >= earliestLiveExpiryMs(now, skew).
+// isLive()'s boundary, for a store that counts live rows itself (`expires_at >= bound`): the
+// earliest expiry, in milliseconds since the epoch, that is live at `now`. isLive() is that very
+// comparison (a valid expiry e is live iff e.toMSecsSinceEpoch() >= earliestLiveExpiryMs(now,
+// skew)), so the store's count and the predicate cannot differ by a millisecond.
 qint64 earliestLiveExpiryMs(const QDateTime &now, std::chrono::milliseconds skew);
 
 // A row may be deleted only when it is not live even with the reap grace as tolerance. With a
