@@ -205,7 +205,7 @@ QList<ReapedSeat> LeaseReaper::reapChunk(ReapCursor &cursor, int maxRows, const 
                     continue;
                 ofLicense.append(ReapedSeat {row.lease.licenseId, row.lease.seatId, row.lease.holder,
                                              row.lease.expiresAt, reapableAt(row.lease.expiresAt, grace)});
-                m_store.deleteLease(row.lease.licenseId, row.lease.seatId);
+                m_store.deleteReadLease(row);
                 m_store.recordEvent(EventRecord {0, now, EventKind::Reaped, row.lease.licenseId, row.lease.seatId,
                                                  row.lease.holder, actor,
                                                  eventdetail::Reaped {row.lease.expiresAt}.toJson()});

@@ -108,6 +108,10 @@ public:
     virtual bool writeOffLease(const QString &licenseId, const QString &seatId, const BorrowWriteOff &writeOff) = 0;
     // True when a row was deleted.
     virtual bool deleteLease(const QString &licenseId, const QString &seatId) = 0;
+    // Deletes `row`, read in this unit under its license's lock (so it is there): a store may hold
+    // the delete back and write it with the unit's others (the reaper's chunk of 200 with one
+    // statement on PostgreSQL); reads in the unit no longer see it either way.
+    virtual void deleteReadLease(const StoredLease &row) { deleteLease(row.lease.licenseId, row.lease.seatId); }
     // Rows whose expiresAt <= latestExpiry: a superset of what the reaper may delete, which then
     // decides with isReapable().
     virtual QList<StoredLease> leasesExpiringBy(const QString &licenseId, const QDateTime &latestExpiry) = 0;

@@ -588,6 +588,18 @@ bool SqlLeaseStore::deleteLease(const QString &licenseId, const QString &seatId)
     return deleted;
 }
 
+void SqlLeaseStore::deleteReadLease(const StoredLease &row)
+{
+    if (!m_transactions->inUnit() || !m_tables->deletesManyLeases()) {
+        deleteLease(row.lease.licenseId, row.lease.seatId);
+        return;
+    }
+    ready(Spans::Keep);
+    // Held back as a release's is; the flush's DELETE says so should the row be gone after all.
+    m_unitDeletes.append(row);
+    m_turn->leaseDeleted(row.lease.licenseId, row.lease.seatId);
+}
+
 QList<StoredLease> SqlLeaseStore::leasesExpiringBy(const QString &licenseId, const QDateTime &latestExpiry)
 {
     ready();

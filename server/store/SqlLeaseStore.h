@@ -72,6 +72,7 @@ public:
     bool renewLeaseIfUnchanged(const SeatLease &current, const SeatLease &renewed,
                                const QDateTime &lastActivityAt) override;
     bool deleteLease(const QString &licenseId, const QString &seatId) override;
+    void deleteReadLease(const StoredLease &row) override;
     bool markLease(const QString &licenseId, const QString &seatId, const QDateTime &markedAt,
                    const QDateTime &reclaimAt) override;
     bool writeOffLease(const QString &licenseId, const QString &seatId, const BorrowWriteOff &writeOff) override;

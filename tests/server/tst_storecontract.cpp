@@ -165,6 +165,7 @@ private slots:
     void leasesInsertedInATurnReadAsTheTableKeepsThem();
     void leasesDeletedInATurnAreGoneOnceAndForAll();
     void aLicenseOfManySeatsIsCountedWithoutItsRows();
+    void rowsReadAndDeletedGoWithTheirUnit();
     void referenceAdvancesByRealTimeAcrossAStep();
     void aReferenceNoInstanceAdvancedIsMadeAgain();
     void signingKeyIsRecordedOnce();
@@ -2129,6 +2130,49 @@ void TestStoreContract::aLicenseOfManySeatsIsCountedWithoutItsRows()
     QCOMPARE(after.size(), 99);
     QCOMPARE(liveIn(after), 60);
     QCOMPARE(other->liveLeaseCount(u"alpha"_s, now, skew), 60);
+}
+
+void TestStoreContract::rowsReadAndDeletedGoWithTheirUnit()
+{
+    // The reaper deletes the rows it read in its unit (LeaseStore::deleteReadLease); PostgreSQL
+    // writes a chunk's deletes with one statement at the unit's end. Reads in the unit must no
+    // longer see them, another connection must see them gone once it ends, and an undone unit
+    // must delete nothing.
+    m_store->withStore([&] {
+        for (int i = 0; i < 5; ++i)
+            m_store->insertLease(leaseRow(u"alpha"_s, u"old%1"_s.arg(i), 100 + i));
+        m_store->insertLease(leaseRow(u"alpha"_s, u"live"_s, 900));
+    });
+    const auto seatsOf = [](LeaseStore &store) {
+        QStringList seats;
+        for (const StoredLease &row : store.leases(u"alpha"_s))
+            seats.append(row.lease.seatId);
+        seats.sort();
+        return seats;
+    };
+    QVERIFY_THROWS_EXCEPTION(StoreError, m_store->withLicense(u"alpha"_s, [&] {
+        for (const StoredLease &row : m_store->firstLeasesExpiringBy(u"alpha"_s, at(200), 10))
+            m_store->deleteReadLease(row);
+        QCOMPARE(seatsOf(*m_store), QStringList {u"live"_s});
+        throw StoreError(StoreError::Kind::Failed, u"undone by the test"_s);
+    }));
+    QCOMPARE(seatsOf(*m_store).size(), 6);
+    m_store->withLicense(u"alpha"_s, [&] {
+        const QList<StoredLease> first = m_store->firstLeasesExpiringBy(u"alpha"_s, at(200), 3);
+        QCOMPARE(first.size(), 3);
+        for (const StoredLease &row : first)
+            m_store->deleteReadLease(row);
+        QVERIFY(!m_store->lease(u"alpha"_s, u"old0"_s));
+        QCOMPARE(m_store->liveLeaseCount(u"alpha"_s, at(100), 0s), 3); // old3, old4 and live
+        // The next chunk starts after the rows already deleted.
+        const QList<StoredLease> next = m_store->firstLeasesExpiringBy(u"alpha"_s, at(200), 3);
+        QCOMPARE(next.size(), 2);
+        for (const StoredLease &row : next)
+            m_store->deleteReadLease(row);
+    });
+    const auto other = reopen();
+    QVERIFY(other);
+    QCOMPARE(seatsOf(*other), QStringList {u"live"_s});
 }
 
 void TestStoreContract::leasesDeletedInATurnAreGoneOnceAndForAll()
