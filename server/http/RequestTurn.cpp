@@ -2,6 +2,7 @@
 
 #include "http/ApiError.h"
 #include "http/HttpResponseWriter.h"
+#include "http/RequestParsing.h"
 #include "store/LeaseStore.h"
 #include "wire/ErrorBody.h"
 
@@ -175,6 +176,17 @@ void RequestTurn::storeShared()
             // The connection is gone, and the transaction with it.
         }
     } else {
+        // Told what the turn's checkouts will ask (their requestIds, their licenses' live rows):
+        // the store may read it for all of them at once. A body that does not parse is refused
+        // by its own call.
+        QList<ExpectedCheckout> expected;
+        for (const Call &call : std::as_const(m_calls)) {
+            if (call.call.route.kind != ApiRoute::Kind::Checkout)
+                continue;
+            if (const auto body = request::parseCheckout(call.call.body))
+                expected.append(ExpectedCheckout {call.call.route.licenseId, body->holder, body->requestId});
+        }
+        m_store.expectCheckouts(expected);
         // All the calls in one unit first, one savepoint for the turn instead of one each (two
         // round trips a call). Should one fail in the store, the unit is undone whole, nothing of
         // it answered, and each call is decided again in a unit of its own, so that only the one

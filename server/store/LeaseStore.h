@@ -63,6 +63,11 @@ public:
     // with the "now" read once they were held, and withLicense() on any of them in a later unit of
     // the batch locks and reads nothing again (RequestTurn's turns on a shared store).
     virtual void lockLicenses(const QStringList &licenseIds) = 0;
+    // A hint, in an open batch once lockLicenses() holds their licenses: the checkouts its next
+    // units are about to decide, so that a store whose every read is a round trip may look up
+    // their requestIds, and count their licenses' live rows, for all of them with one statement
+    // each (leaseByRequest(), liveLeaseCount()). The answers are the same with it or without.
+    virtual void expectCheckouts(const QList<ExpectedCheckout> &checkouts) { Q_UNUSED(checkouts) }
     // Element i is lease(seats[i].first, seats[i].second).
     virtual QList<std::optional<StoredLease>> leasesOf(const QList<std::pair<QString, QString>> &seats) = 0;
     // Element i is renewLeaseIfUnchanged(renewals[i]...); no seat may appear twice. One statement

@@ -159,6 +159,30 @@ SqlDialect PgLeaseStore::dialect()
                      "CAST(:seats AS TEXT[])) AS r(license, seat) CROSS JOIN LATERAL (SELECT ctid FROM leases "
                      "WHERE license_id = r.license AND seat_id = r.seat LIMIT 1) AS f) "
                      "DELETE FROM leases AS l USING found WHERE l.ctid = found.tid RETURNING l.license_id, l.seat_id"_s;
+    // The arrays carry the rows in the order the unit inserted them; NULL where the row has none.
+    d.insertLeases
+        = u"INSERT INTO leases (%1) SELECT r.license, r.seat, r.holder, r.generation, r.issued, r.expires, "
+          "decode(r.signature, 'hex'), r.request, r.activity, r.marked, r.reclaim, r.borrowed, r.written_off, "
+          "r.written_off_by, r.write_off_note, decode(r.return_hash, 'hex') "
+          "FROM unnest(CAST(:licenses AS TEXT[]), CAST(:seats AS TEXT[]), CAST(:holders AS TEXT[]), "
+          "CAST(:generations AS BIGINT[]), CAST(:issued AS BIGINT[]), CAST(:expires AS BIGINT[]), "
+          "CAST(:signatures AS TEXT[]), CAST(:requests AS TEXT[]), CAST(:activities AS BIGINT[]), "
+          "CAST(:marked AS BIGINT[]), CAST(:reclaim AS BIGINT[]), CAST(:borrowed AS BIGINT[]), "
+          "CAST(:writtenOff AS BIGINT[]), CAST(:writtenOffBy AS TEXT[]), CAST(:writeOffNotes AS TEXT[]), "
+          "CAST(:returnHashes AS TEXT[])) AS r(license, seat, holder, generation, issued, expires, signature, "
+          "request, activity, marked, reclaim, borrowed, written_off, written_off_by, write_off_note, return_hash)"_s;
+    // Each key found by the unique index leases_by_request, which is partial: without "request_id
+    // <> ''" in the query the plan cannot use it, and read every row of the license for each key
+    // (8.6 ms for 13 keys in a storm's turn). The arrays' columns are named apart from the table's
+    // so that the selected columns are the row's.
+    d.leasesByRequest = u"SELECT %1 FROM unnest(CAST(:licenses AS TEXT[]), CAST(:holders AS TEXT[]), "
+                        "CAST(:requests AS TEXT[])) AS r(want_license, want_holder, want_request) "
+                        "CROSS JOIN LATERAL (SELECT %1 FROM leases WHERE license_id = r.want_license "
+                        "AND holder = r.want_holder AND request_id = r.want_request AND request_id <> '') AS found"_s;
+    // Each license counted on its own range of leases_by_expiry, as the one-license count.
+    d.liveLeaseCounts = u"SELECT r.license, (SELECT count(*) FROM leases WHERE license_id = r.license "
+                        "AND expires_at >= r.earliest) FROM unnest(CAST(:licenses AS TEXT[]), "
+                        "CAST(:earliests AS BIGINT[])) AS r(license, earliest)"_s;
     d.leasesOf = u"SELECT %1 FROM leases WHERE (license_id, seat_id) IN "
                  "(SELECT * FROM unnest(CAST(:licenses AS TEXT[]), CAST(:seats AS TEXT[])))"_s;
     d.renewLeasesIfUnchanged

@@ -59,6 +59,17 @@ struct SqlDialect
     // A unit's lease deletes (a turn's releases) in one statement: :licenses, :seats; returns the
     // seat id of each row deleted. Empty: one statement per delete.
     QString deleteLeases;
+    // A unit's new leases (a turn's checkouts) in one insert: :licenses :seats :holders
+    // :generations :issued :expires :signatures (hex) :requests :activities :marked :reclaim
+    // :borrowed :writtenOff :writtenOffBy :writeOffNotes :returnHashes (hex or NULL). Empty: one
+    // statement per lease.
+    QString insertLeases;
+    // The rows holding a turn's expected checkouts' requestIds (LeaseStore::expectCheckouts), with
+    // :licenses :holders :requests; %1 is the lease columns. Empty: one statement per lookup.
+    QString leasesByRequest;
+    // How many rows of each license are live: :licenses, :earliests (earliestLiveExpiryMs() of
+    // each); returns (license id, count) for each. Empty: one count per license.
+    QString liveLeaseCounts;
     // A unit's counter increments (a turn's checkouts and releases, one per license and counter)
     // in one upsert: :licenses, :counters, :replicas, :bys, no two rows with the same key.
     QString bumpCounters;

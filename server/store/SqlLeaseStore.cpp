@@ -125,9 +125,11 @@ void SqlLeaseStore::dropCaches()
     // all, when the next transaction replaces it.
     m_batchGroups.reset();
     m_turn->clear();
+    m_expectedLookedUp = false;
     m_unitEvents.clear();
     m_unitGenerations.clear();
     m_unitDeletes.clear();
+    m_unitInserts.clear();
     m_usage->discardPendingSpans();
     m_tables->dropCaches();
     m_tokens->dropCaches();
@@ -139,7 +141,7 @@ void SqlLeaseStore::ready(Spans spans)
     // What a unit held back of its events and usage spans is written before anything that might
     // read or write them (and at the end of the unit): the methods that touch neither say so.
     if (spans == Spans::Flush) {
-        flushLeaseDeletes();
+        flushLeaseWrites();
         flushGenerations();
         flushEvents();
         if (m_usage->hasPendingSpans())
@@ -176,7 +178,7 @@ void SqlLeaseStore::unit(const std::function<void()> &work)
         m_unitLicenses.clear();
         m_unitBumps.clear();
         work();
-        flushLeaseDeletes();
+        flushLeaseWrites();
         flushGenerations();
         flushEvents();
         m_usage->flushSpans();
@@ -211,14 +213,18 @@ void SqlLeaseStore::flushEvents()
     });
 }
 
-void SqlLeaseStore::flushLeaseDeletes()
+void SqlLeaseStore::flushLeaseWrites()
 {
-    if (m_unitDeletes.isEmpty())
-        return;
-    QList<std::pair<QString, QString>> seats;
-    for (const StoredLease &row : std::exchange(m_unitDeletes, {}))
-        seats.append({row.lease.licenseId, row.lease.seatId});
-    m_tables->deleteLeases(seats);
+    // Deletes first: a row inserted under the key or requestId of one deleted in the same unit
+    // comes after it (one inserted and then deleted by the unit is in neither list).
+    if (!m_unitDeletes.isEmpty()) {
+        QList<std::pair<QString, QString>> seats;
+        for (const StoredLease &row : std::exchange(m_unitDeletes, {}))
+            seats.append({row.lease.licenseId, row.lease.seatId});
+        m_tables->deleteLeases(seats);
+    }
+    if (!m_unitInserts.isEmpty())
+        m_tables->insertLeases(std::exchange(m_unitInserts, {}));
 }
 
 void SqlLeaseStore::flushGenerations()
@@ -280,7 +286,7 @@ void SqlLeaseStore::withOwnTransaction(const std::function<void()> &work)
     ready();
     m_transactions->unitAlone([&] {
         work();
-        flushLeaseDeletes();
+        flushLeaseWrites();
         flushGenerations();
         flushEvents();
         m_usage->flushSpans();
@@ -295,6 +301,8 @@ void SqlLeaseStore::beginBatch()
 void SqlLeaseStore::commitBatch()
 {
     m_batchLicenses.clear(); // released by the COMMIT (or the ROLLBACK that follows a failed one)
+    m_expected.clear();
+    m_expectedLookedUp = false;
     m_batchGroups.reset();
     m_turn->clear();
     m_transactions->commitBatch();
@@ -303,6 +311,8 @@ void SqlLeaseStore::commitBatch()
 void SqlLeaseStore::rollbackBatch()
 {
     m_batchLicenses.clear();
+    m_expected.clear();
+    m_expectedLookedUp = false;
     m_batchGroups.reset();
     m_turn->clear();
     m_transactions->rollbackBatch();
@@ -343,6 +353,71 @@ void SqlLeaseStore::lockLicenses(const QStringList &licenseIds)
         for (const QString &id : std::as_const(locked))
             m_batchLicenses.insert(id);
     }
+}
+
+void SqlLeaseStore::expectCheckouts(const QList<ExpectedCheckout> &checkouts)
+{
+    if (!m_transactions->inBatch())
+        return;
+    m_expected = checkouts;
+    m_expectedLookedUp = false;
+}
+
+bool SqlLeaseStore::lookUpExpectedRequests(TurnReads &turn)
+{
+    if (m_expectedLookedUp || !m_tables->looksUpManyRequests())
+        return false;
+    m_expectedLookedUp = true;
+    QList<ExpectedCheckout> wanted;
+    for (const ExpectedCheckout &checkout : std::as_const(m_expected)) {
+        if (turn.holds(checkout.licenseId)
+            && !turn.leaseByRequest(checkout.licenseId, checkout.holder, checkout.requestId))
+            wanted.append(checkout);
+    }
+    if (wanted.size() < 2)
+        return false; // one lookup: the statement of its own costs the same
+    flushLeaseWrites();
+    turn.requestsLookedUp(wanted, m_tables->leasesByRequest(wanted));
+    return true;
+}
+
+bool SqlLeaseStore::countExpectedLicenses(TurnReads &turn, const QString &licenseId, const QDateTime &now,
+                                          std::chrono::milliseconds skew)
+{
+    if (!m_tables->countsManyLicenses())
+        return false;
+    const qint64 nowMs = now.toMSecsSinceEpoch();
+    QStringList ids {licenseId};
+    QList<qint64> skews {skew.count()};
+    for (const ExpectedCheckout &checkout : std::as_const(m_expected)) {
+        const QString &id = checkout.licenseId;
+        if (ids.contains(id) || !turn.holds(id) || turn.leases(id))
+            continue;
+        // The skew its checkout will count with: its policy's, as SeatService gives it.
+        const auto license = turn.license(id);
+        if (!license || !*license)
+            continue;
+        const qint64 skewMs = (*license)->policy.skew().count();
+        if (turn.liveCount(id, nowMs, skewMs))
+            continue;
+        ids.append(id);
+        skews.append(skewMs);
+    }
+    if (ids.size() < 2)
+        return false;
+    QList<qint64> earliests;
+    for (qsizetype i = 0; i < ids.size(); ++i)
+        earliests.append(earliestLiveExpiryMs(now, std::chrono::milliseconds(skews.at(i))));
+    flushLeaseWrites();
+    const QHash<QString, int> counts = m_tables->liveLeaseCounts(ids, earliests);
+    for (qsizetype i = 0; i < ids.size(); ++i) {
+        const auto counted = counts.constFind(ids.at(i));
+        if (counted == counts.cend())
+            continue;
+        turn.liveCounted(ids.at(i), nowMs, skews.at(i), *counted);
+        m_rowsSeen.insert(ids.at(i), *counted);
+    }
+    return true;
 }
 
 TurnReads *SqlLeaseStore::turn(const QString &licenseId)
@@ -449,7 +524,7 @@ QList<StoredLease> SqlLeaseStore::leases(const QString &licenseId)
         if (const auto known = turn->leases(licenseId))
             return *known;
     }
-    flushLeaseDeletes();
+    flushLeaseWrites();
     const QList<StoredLease> rows = m_tables->leases(licenseId);
     m_rowsSeen.insert(licenseId, int(rows.size()));
     // Read whole under the batch's lock: the turn knows them from here, as if loaded with it.
@@ -467,11 +542,16 @@ int SqlLeaseStore::liveLeaseCount(const QString &licenseId, const QDateTime &now
             return int(std::count_if(known->cbegin(), known->cend(),
                                      [&](const StoredLease &row) { return isLive(row.lease, now, skew); }));
         }
-        // Counted once a turn (its "now" is the transaction's): its checkouts' inserts move it.
+        // Counted once a turn (its "now" is the transaction's), with the other licenses its
+        // expected checkouts name: its checkouts' inserts move it.
         if (const auto counted = turn->liveCount(licenseId, now.toMSecsSinceEpoch(), skew.count()))
             return *counted;
+        if (countExpectedLicenses(*turn, licenseId, now, skew)) {
+            if (const auto counted = turn->liveCount(licenseId, now.toMSecsSinceEpoch(), skew.count()))
+                return *counted;
+        }
     }
-    flushLeaseDeletes();
+    flushLeaseWrites();
     const int live = m_tables->liveLeaseCount(licenseId, earliestLiveExpiryMs(now, skew));
     if (turn)
         turn->liveCounted(licenseId, now.toMSecsSinceEpoch(), skew.count(), live);
@@ -488,15 +568,16 @@ std::optional<StoredLease> SqlLeaseStore::leaseByRequest(const QString &licenseI
     ready(Spans::Keep);
     TurnReads *turn = this->turn(licenseId);
     if (turn) {
-        if (const auto known = turn->leases(licenseId)) {
-            for (const StoredLease &row : *known) {
-                if (row.lease.holder == holder && row.requestId == requestId)
-                    return row;
-            }
-            return std::nullopt;
+        // From the turn's rows, or what the database said of the requestId in this turn; else
+        // looked up with the turn's other expected checkouts.
+        if (const auto known = turn->leaseByRequest(licenseId, holder, requestId))
+            return *known;
+        if (lookUpExpectedRequests(*turn)) {
+            if (const auto known = turn->leaseByRequest(licenseId, holder, requestId))
+                return *known;
         }
     }
-    flushLeaseDeletes();
+    flushLeaseWrites();
     auto row = m_tables->leaseByRequest(licenseId, holder, requestId);
     // None holds it: the checkout's insert then has no row to take it from (one statement less).
     if (!row && turn)
@@ -511,26 +592,37 @@ std::optional<StoredLease> SqlLeaseStore::lease(const QString &licenseId, const 
         if (const auto known = turn->lease(licenseId, seatId))
             return *known;
     }
-    flushLeaseDeletes();
+    flushLeaseWrites();
     return m_tables->lease(licenseId, seatId);
 }
 
 void SqlLeaseStore::insertLease(const StoredLease &lease)
 {
     ready(Spans::Keep);
-    // Where the turn knows the license's rows it follows the insert, so that the turn's next
-    // checkout on the license decides without reading them again, and says whether a row must
-    // give up the requestId first.
     // A row deleted but not yet gone that holds the same requestId would collide in the unique
-    // index: those deletes go first.
-    if (!lease.requestId.isEmpty()
-        && std::any_of(m_unitDeletes.cbegin(), m_unitDeletes.cend(), [&](const StoredLease &row) {
-               return row.lease.licenseId == lease.lease.licenseId && row.lease.holder == lease.lease.holder
-                   && row.requestId == lease.requestId;
-           }))
-        flushLeaseDeletes();
+    // index (as would one inserted and not yet written, which the seat logic never asks for):
+    // those writes go first.
+    const auto sameRequest = [&](const StoredLease &row) {
+        return !lease.requestId.isEmpty() && row.lease.licenseId == lease.lease.licenseId
+            && row.lease.holder == lease.lease.holder && row.requestId == lease.requestId;
+    };
+    if (std::any_of(m_unitDeletes.cbegin(), m_unitDeletes.cend(), sameRequest)
+        || std::any_of(m_unitInserts.cbegin(), m_unitInserts.cend(), sameRequest))
+        flushLeaseWrites();
+    // Where the turn knows the license's rows (or their count) it follows the insert, so that the
+    // turn's next checkout on the license decides without reading them again, and says whether a
+    // row must give up the requestId first.
     const auto held = m_turn->holdsRequestId(lease.lease.licenseId, lease.lease.holder, lease.requestId);
-    m_tables->insertLease(lease, !held || *held);
+    const bool mayBeHeld = !lease.requestId.isEmpty() && (!held || *held);
+    if (m_transactions->inUnit() && m_tables->insertsManyLeases() && this->turn(lease.lease.licenseId)) {
+        // Held back and written with the unit's others (one statement for a turn's checkouts):
+        // every read of the table writes them first, and so does the unit's end.
+        if (mayBeHeld)
+            m_tables->forgetRequestId(lease.lease.licenseId, lease.lease.holder, lease.requestId);
+        m_unitInserts.append(lease);
+    } else {
+        m_tables->insertLease(lease, mayBeHeld);
+    }
     m_turn->leaseInserted(SqlRows::asStored(lease));
 }
 
@@ -575,13 +667,21 @@ bool SqlLeaseStore::deleteLease(const QString &licenseId, const QString &seatId)
             if (const auto known = turn->lease(licenseId, seatId)) {
                 if (!*known)
                     return false;
-                m_unitDeletes.append(**known);
+                // Inserted by this unit and not written yet: neither is then.
+                const auto inserted
+                    = std::find_if(m_unitInserts.begin(), m_unitInserts.end(), [&](const StoredLease &row) {
+                          return row.lease.licenseId == licenseId && row.lease.seatId == seatId;
+                      });
+                if (inserted != m_unitInserts.end())
+                    m_unitInserts.erase(inserted);
+                else
+                    m_unitDeletes.append(**known);
                 m_turn->leaseDeleted(licenseId, seatId);
                 return true;
             }
         }
     }
-    flushLeaseDeletes();
+    flushLeaseWrites();
     const bool deleted = m_tables->deleteLease(licenseId, seatId);
     if (deleted)
         m_turn->leaseDeleted(licenseId, seatId);

@@ -54,6 +54,7 @@ public:
     void rollbackBatch() override;
     bool inBatch() const override;
     void lockLicenses(const QStringList &licenseIds) override;
+    void expectCheckouts(const QList<ExpectedCheckout> &checkouts) override;
     QList<std::optional<StoredLease>> leasesOf(const QList<std::pair<QString, QString>> &seats) override;
     QList<bool> renewLeasesIfUnchanged(const QList<LeaseRenewal> &renewals) override;
 
@@ -212,13 +213,21 @@ private:
     void flushEvents();
     // Writes the license generations updateLicense() held back.
     void flushGenerations();
-    // Deletes the leases deleteLease() held back.
-    void flushLeaseDeletes();
+    // Deletes the leases deleteLease() held back, then inserts those insertLease() held back.
+    void flushLeaseWrites();
     // Runs `note`, which opens and ends usage spans, holding them back inside a unit.
     void noteSpans(const std::function<void()> &note);
     // The turn's reads (TurnReads) when they may answer for this license now, loaded at the first
     // call of the batch; nullptr when the database must.
     TurnReads *turn(const QString &licenseId);
+    // The batch's expected checkouts (expectCheckouts()) looked up with one statement, once a
+    // batch, where the dialect can and at least two are not known to the turn yet; true if it ran.
+    bool lookUpExpectedRequests(TurnReads &turn);
+    // The live rows of the expected checkouts' licenses whose rows the turn does not know, counted
+    // with one statement at `now` (each with its own skew, `skew` for `licenseId`), where the
+    // dialect can and at least two are not counted yet; true if it ran.
+    bool countExpectedLicenses(TurnReads &turn, const QString &licenseId, const QDateTime &now,
+                               std::chrono::milliseconds skew);
 
     SqlConnection m_connection;
     SqlDialect m_dialect;
@@ -241,6 +250,8 @@ private:
     QSet<QString> m_batchLicenses; // locked by lockLicenses() outside a unit of the open batch
     std::optional<QList<HolderGroup>> m_batchGroups; // read once by such a batch (holderGroups())
     std::unique_ptr<TurnReads> m_turn; // what such a batch's units read of its licenses
+    QList<ExpectedCheckout> m_expected; // the batch's (expectCheckouts())
+    bool m_expectedLookedUp = false; // since the batch began, or the turn's reads were dropped
     // A turn loads the lease rows of the licenses it holds only where they were last seen at most
     // this many (the rest decide checkouts on a count and read rows by key).
     static constexpr int turnRowsLimit = 64;
@@ -255,6 +266,9 @@ private:
     // Leases the unit running now deleted, not yet deleted in the table (one statement for a
     // turn's releases): the rows as the turn read them.
     QList<StoredLease> m_unitDeletes;
+    // Leases the unit running now inserted, not yet in the table (one statement for a turn's
+    // checkouts), in the order they came.
+    QList<StoredLease> m_unitInserts;
 };
 
 } // namespace keyright::server

@@ -44,6 +44,9 @@ struct SqlLeaseTables::Statements
         , blocksIn(db)
         , writeGenerations(db)
         , deleteLeases(db)
+        , insertLeases(db)
+        , leasesByRequest(db)
+        , liveLeaseCounts(db)
         , liveLeaseCount(db)
         , leaseByRequest(db)
     { }
@@ -53,7 +56,8 @@ struct SqlLeaseTables::Statements
         writeOffLease, leasesExpiringBy, firstLeasesExpiringBy;
     QSqlQuery block, blocks, putBlock, deleteBlocks;
     QSqlQuery lockLicenses, leasesOf, renewLeasesIfUnchanged; // prepared where the dialect has them
-    QSqlQuery licensesIn, leasesIn, blocksIn, writeGenerations, deleteLeases; // the same
+    QSqlQuery licensesIn, leasesIn, blocksIn, writeGenerations, deleteLeases, insertLeases; // the same
+    QSqlQuery leasesByRequest, liveLeaseCounts; // the same
     QSqlQuery liveLeaseCount, leaseByRequest;
 };
 
@@ -142,6 +146,12 @@ bool SqlLeaseTables::prepare(QString *error)
         all.append({&s->writeGenerations, m_dialect.writeGenerations});
     if (deletesManyLeases())
         all.append({&s->deleteLeases, m_dialect.deleteLeases});
+    if (insertsManyLeases())
+        all.append({&s->insertLeases, m_dialect.insertLeases.arg(leaseColumns)});
+    if (looksUpManyRequests())
+        all.append({&s->leasesByRequest, m_dialect.leasesByRequest.arg(leaseColumns)});
+    if (countsManyLicenses())
+        all.append({&s->liveLeaseCounts, m_dialect.liveLeaseCounts});
     if (!m_dialect.leasesOf.isEmpty())
         all.append({&s->leasesOf, m_dialect.leasesOf.arg(leaseColumns)});
     if (!m_dialect.renewLeasesIfUnchanged.isEmpty())
@@ -312,22 +322,125 @@ std::optional<StoredLease> SqlLeaseTables::leaseByRequest(const QString &license
 
 void SqlLeaseTables::insertLease(const StoredLease &row, bool requestIdMayBeHeld)
 {
-    if (!row.requestId.isEmpty() && requestIdMayBeHeld) {
-        // The seat logic inserts under a requestId only when the row that had it is no longer
-        // live; that row gives the id up, so the unique index holds one row per requestId.
-        auto &forget = statements().forgetRequestId;
-        forget.bindValue(u":license"_s, row.lease.licenseId);
-        forget.bindValue(u":holder"_s, row.lease.holder);
-        forget.bindValue(u":request"_s, row.requestId);
-        m_connection.exec(forget);
-        while (forget.next())
-            m_leaseCache.remove(leaseKey(row.lease.licenseId, forget.value(0).toString()));
-        forget.finish();
-    }
+    if (!row.requestId.isEmpty() && requestIdMayBeHeld)
+        forgetRequestId(row.lease.licenseId, row.lease.holder, row.requestId);
     auto &q = statements().insertLease;
     SqlRows::bindLease(q, row);
     m_connection.exec(q).finish();
     cacheLease(row);
+}
+
+void SqlLeaseTables::forgetRequestId(const QString &licenseId, const QString &holder, const QString &requestId)
+{
+    // The seat logic inserts under a requestId only when the row that had it is no longer live;
+    // that row gives the id up, so the unique index holds one row per requestId.
+    auto &forget = statements().forgetRequestId;
+    forget.bindValue(u":license"_s, licenseId);
+    forget.bindValue(u":holder"_s, holder);
+    forget.bindValue(u":request"_s, requestId);
+    m_connection.exec(forget);
+    while (forget.next())
+        m_leaseCache.remove(leaseKey(licenseId, forget.value(0).toString()));
+    forget.finish();
+}
+
+bool SqlLeaseTables::looksUpManyRequests() const
+{
+    return !m_dialect.leasesByRequest.isEmpty();
+}
+
+QList<StoredLease> SqlLeaseTables::leasesByRequest(const QList<ExpectedCheckout> &checkouts)
+{
+    if (checkouts.isEmpty())
+        return {};
+    QStringList licenses, holders, requests;
+    for (const ExpectedCheckout &checkout : checkouts) {
+        licenses.append(checkout.licenseId);
+        holders.append(checkout.holder);
+        requests.append(checkout.requestId);
+    }
+    auto &q = statements().leasesByRequest;
+    q.bindValue(u":licenses"_s, arrayLiteral(licenses));
+    q.bindValue(u":holders"_s, arrayLiteral(holders));
+    q.bindValue(u":requests"_s, arrayLiteral(requests));
+    return leaseRows(q);
+}
+
+bool SqlLeaseTables::countsManyLicenses() const
+{
+    return !m_dialect.liveLeaseCounts.isEmpty();
+}
+
+QHash<QString, int> SqlLeaseTables::liveLeaseCounts(const QStringList &licenseIds,
+                                                    const QList<qint64> &earliestLiveExpiryMs)
+{
+    QList<std::optional<qint64>> earliests(earliestLiveExpiryMs.cbegin(), earliestLiveExpiryMs.cend());
+    auto &q = statements().liveLeaseCounts;
+    q.bindValue(u":licenses"_s, arrayLiteral(licenseIds));
+    q.bindValue(u":earliests"_s, numberArrayLiteral(earliests));
+    m_connection.exec(q);
+    QHash<QString, int> counts;
+    while (q.next())
+        counts.insert(q.value(0).toString(), q.value(1).toInt());
+    q.finish();
+    return counts;
+}
+
+bool SqlLeaseTables::insertsManyLeases() const
+{
+    return !m_dialect.insertLeases.isEmpty();
+}
+
+void SqlLeaseTables::insertLeases(const QList<StoredLease> &rows)
+{
+    if (rows.isEmpty())
+        return;
+    QStringList licenses, seats, holders, signatures, requests;
+    QList<std::optional<QString>> writtenOffBy, writeOffNotes, returnHashes;
+    QList<std::optional<qint64>> generations, issued, expires, activities, marked, reclaim, borrowed, writtenOff;
+    const auto nullableMs = [](const QDateTime &time) {
+        return time.isValid() ? std::optional<qint64>(SqlRows::toMs(time)) : std::nullopt;
+    };
+    for (const StoredLease &row : rows) {
+        licenses.append(row.lease.licenseId);
+        seats.append(row.lease.seatId);
+        holders.append(row.lease.holder);
+        generations.append(qint64(row.lease.generation));
+        issued.append(SqlRows::toMs(row.lease.issuedAt));
+        expires.append(SqlRows::toMs(row.lease.expiresAt));
+        signatures.append(QString::fromLatin1(row.lease.signature.toHex()));
+        requests.append(row.requestId.isNull() ? u""_s : row.requestId);
+        activities.append(nullableMs(row.lastActivityAt));
+        marked.append(nullableMs(row.reclaimMarkedAt));
+        reclaim.append(nullableMs(row.reclaimAt));
+        borrowed.append(row.lease.borrowed ? 1 : 0);
+        writtenOff.append(nullableMs(row.writeOff.at));
+        writtenOffBy.append(row.writeOff.isSet() ? std::optional<QString>(row.writeOff.by) : std::nullopt);
+        writeOffNotes.append(row.writeOff.isSet() ? std::optional<QString>(row.writeOff.note) : std::nullopt);
+        returnHashes.append(row.returnSecretHash.isEmpty()
+                                ? std::nullopt
+                                : std::optional<QString>(QString::fromLatin1(row.returnSecretHash.toHex())));
+    }
+    auto &q = statements().insertLeases;
+    q.bindValue(u":licenses"_s, arrayLiteral(licenses));
+    q.bindValue(u":seats"_s, arrayLiteral(seats));
+    q.bindValue(u":holders"_s, arrayLiteral(holders));
+    q.bindValue(u":generations"_s, numberArrayLiteral(generations));
+    q.bindValue(u":issued"_s, numberArrayLiteral(issued));
+    q.bindValue(u":expires"_s, numberArrayLiteral(expires));
+    q.bindValue(u":signatures"_s, arrayLiteral(signatures));
+    q.bindValue(u":requests"_s, arrayLiteral(requests));
+    q.bindValue(u":activities"_s, numberArrayLiteral(activities));
+    q.bindValue(u":marked"_s, numberArrayLiteral(marked));
+    q.bindValue(u":reclaim"_s, numberArrayLiteral(reclaim));
+    q.bindValue(u":borrowed"_s, numberArrayLiteral(borrowed));
+    q.bindValue(u":writtenOff"_s, numberArrayLiteral(writtenOff));
+    q.bindValue(u":writtenOffBy"_s, nullableArrayLiteral(writtenOffBy));
+    q.bindValue(u":writeOffNotes"_s, nullableArrayLiteral(writeOffNotes));
+    q.bindValue(u":returnHashes"_s, nullableArrayLiteral(returnHashes));
+    m_connection.exec(q).finish();
+    for (const StoredLease &row : rows)
+        cacheLease(row);
 }
 
 bool SqlLeaseTables::writeRenewal(QSqlQuery &q, const SeatLease &renewed,
@@ -406,11 +519,24 @@ bool SqlLeaseTables::renewLeaseIfUnchanged(const SeatLease &current, const SeatL
 
 QString SqlLeaseTables::arrayLiteral(const QStringList &elements)
 {
+    QList<std::optional<QString>> all;
+    all.reserve(elements.size());
+    for (const QString &element : elements)
+        all.append(element);
+    return nullableArrayLiteral(all);
+}
+
+QString SqlLeaseTables::nullableArrayLiteral(const QList<std::optional<QString>> &elements)
+{
     QString literal = u"{"_s;
-    for (const QString &element : elements) {
+    for (const std::optional<QString> &element : elements) {
         if (literal.size() > 1)
             literal += u',';
-        QString quoted = element;
+        if (!element) {
+            literal += u"NULL"_s;
+            continue;
+        }
+        QString quoted = *element;
         quoted.replace(u'\\', u"\\\\"_s).replace(u'"', u"\\\""_s);
         literal += u'"' + quoted + u'"';
     }

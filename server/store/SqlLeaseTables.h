@@ -57,6 +57,8 @@ public:
     // requestIdMayBeHeld false: the caller knows that no row of the license holds the row's
     // (holder, requestId), so none gives it up (one statement instead of two).
     void insertLease(const StoredLease &lease, bool requestIdMayBeHeld = true);
+    // What insertLease() does first when the requestId may be held: the row holding it gives it up.
+    void forgetRequestId(const QString &licenseId, const QString &holder, const QString &requestId);
     void renewLease(const SeatLease &lease);
     bool renewLeaseIfUnchanged(const SeatLease &current, const SeatLease &renewed, const QDateTime &lastActivityAt);
     bool deleteLease(const QString &licenseId, const QString &seatId);
@@ -83,6 +85,20 @@ public:
     bool deletesManyLeases() const;
     void deleteLeases(const QList<std::pair<QString, QString>> &seats);
 
+    // A unit's new leases in one statement, where the dialect has it, in the order given: no row
+    // holds their keys or requestIds any more (forgetRequestId() already ran where one might).
+    bool insertsManyLeases() const;
+    void insertLeases(const QList<StoredLease> &rows);
+
+    // A turn's expected checkouts looked up together, where the dialect has it: the rows holding
+    // their (license, holder, requestId)s, in no particular order.
+    bool looksUpManyRequests() const;
+    QList<StoredLease> leasesByRequest(const QList<ExpectedCheckout> &checkouts);
+    // Several licenses' liveLeaseCount() with one statement, where the dialect has it: license id ->
+    // count, the bounds given in the order of the ids.
+    bool countsManyLicenses() const;
+    QHash<QString, int> liveLeaseCounts(const QStringList &licenseIds, const QList<qint64> &earliestLiveExpiryMs);
+
     // A turn's reads of many licenses at once (TurnReads), where the dialect has them (inIds):
     // by license id, the blocks of each in the order of blocks().
     bool readsManyLicenses() const;
@@ -98,6 +114,8 @@ public:
     // A PostgreSQL array literal ('{"a","b"}'), bound as text and cast in the statement: Qt SQL
     // binds no arrays.
     static QString arrayLiteral(const QStringList &elements);
+    // The same for text that may be NULL (unquoted NULL).
+    static QString nullableArrayLiteral(const QList<std::optional<QString>> &elements);
     // The same for numbers that may be NULL ('{1,NULL,3}').
     static QString numberArrayLiteral(const QList<std::optional<qint64>> &elements);
 

@@ -39,6 +39,14 @@ struct LicenseRecord
     friend bool operator==(const LicenseRecord &, const LicenseRecord &) = default;
 };
 
+// A checkout a turn is about to decide (LeaseStore::expectCheckouts()).
+struct ExpectedCheckout
+{
+    QString licenseId;
+    QString holder;
+    QString requestId;
+};
+
 // A lease row: the signed lease plus the checkout's requestId (empty when the client sent none),
 // which lets a retried checkout find the seat it already took. A borrowed seat (issue 27) is a row
 // like any other with lease.borrowed set: it counts while live, is never renewed, and expires by

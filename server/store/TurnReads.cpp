@@ -40,6 +40,7 @@ void TurnReads::clear()
     m_rowsNotRead.clear();
     m_liveCounts.clear();
     m_requestIdsFree.clear();
+    m_requestRows.clear();
 }
 
 void TurnReads::forget(Table table, const QString &licenseId)
@@ -49,9 +50,20 @@ void TurnReads::forget(Table table, const QString &licenseId)
     m_forgotten[table].insert(licenseId);
     if (table == Table::Leases) {
         m_liveCounts.remove(licenseId);
-        const QString prefix = requestKey(licenseId, {}, {}).chopped(1);
-        m_requestIdsFree.removeIf([&](const QString &key) { return key.startsWith(prefix); });
+        forgetRequests(licenseId);
     }
+}
+
+void TurnReads::forgetRequests(const QString &licenseId)
+{
+    if (licenseId.isEmpty()) {
+        m_requestIdsFree.clear();
+        m_requestRows.clear();
+        return;
+    }
+    const QString prefix = requestKey(licenseId, {}, {}).chopped(1);
+    m_requestIdsFree.removeIf([&](const QString &key) { return key.startsWith(prefix); });
+    m_requestRows.removeIf([&](const auto &entry) { return entry.key().startsWith(prefix); });
 }
 
 void TurnReads::forgetAll(Table table)
@@ -59,7 +71,7 @@ void TurnReads::forgetAll(Table table)
     m_forgotten[table] = m_ids;
     if (table == Table::Leases) {
         m_liveCounts.clear();
-        m_requestIdsFree.clear();
+        forgetRequests({});
     }
 }
 
@@ -67,6 +79,9 @@ void TurnReads::leaseDeleted(const QString &licenseId, const QString &seatId)
 {
     if (!knows(Table::Leases, licenseId)) {
         m_liveCounts.remove(licenseId); // whether the row was live is not known here
+        m_requestRows.removeIf([&](const auto &entry) {
+            return entry.value().lease.licenseId == licenseId && entry.value().lease.seatId == seatId;
+        });
         return;
     }
     auto found = m_leases.find(licenseId);
@@ -92,8 +107,11 @@ void TurnReads::leasesRead(const QString &licenseId, const QList<StoredLease> &r
 void TurnReads::leaseInserted(const StoredLease &row)
 {
     const QString &licenseId = row.lease.licenseId;
-    if (!row.requestId.isEmpty())
-        m_requestIdsFree.remove(requestKey(licenseId, row.lease.holder, row.requestId));
+    if (!row.requestId.isEmpty()) {
+        const QString key = requestKey(licenseId, row.lease.holder, row.requestId);
+        m_requestIdsFree.remove(key);
+        m_requestRows.remove(key); // that row gave it up to this one
+    }
     if (!knows(Table::Leases, licenseId)) {
         if (const auto counted = m_liveCounts.find(licenseId); counted != m_liveCounts.end()) {
             const QDateTime now = QDateTime::fromMSecsSinceEpoch(counted->nowMs, Qt::UTC);
@@ -116,7 +134,10 @@ std::optional<bool> TurnReads::holdsRequestId(const QString &licenseId, const QS
                                               const QString &requestId) const
 {
     if (!knows(Table::Leases, licenseId)) {
-        if (m_requestIdsFree.contains(requestKey(licenseId, holder, requestId)))
+        const QString key = requestKey(licenseId, holder, requestId);
+        if (m_requestRows.contains(key))
+            return true;
+        if (m_requestIdsFree.contains(key))
             return false;
         return std::nullopt;
     }
@@ -137,6 +158,43 @@ void TurnReads::requestIdFree(const QString &licenseId, const QString &holder, c
 {
     if (m_ids.contains(licenseId) && !requestId.isEmpty())
         m_requestIdsFree.insert(requestKey(licenseId, holder, requestId));
+}
+
+void TurnReads::requestsLookedUp(const QList<ExpectedCheckout> &wanted, const QList<StoredLease> &found)
+{
+    QHash<QString, StoredLease> rows;
+    for (const StoredLease &row : found)
+        rows.insert(requestKey(row.lease.licenseId, row.lease.holder, row.requestId), row);
+    for (const ExpectedCheckout &checkout : wanted) {
+        if (checkout.requestId.isEmpty() || !m_ids.contains(checkout.licenseId)
+            || knows(Table::Leases, checkout.licenseId))
+            continue;
+        const QString key = requestKey(checkout.licenseId, checkout.holder, checkout.requestId);
+        if (const auto row = rows.constFind(key); row != rows.cend())
+            m_requestRows.insert(key, *row);
+        else
+            m_requestIdsFree.insert(key);
+    }
+}
+
+std::optional<std::optional<StoredLease>> TurnReads::leaseByRequest(const QString &licenseId, const QString &holder,
+                                                                    const QString &requestId) const
+{
+    if (requestId.isEmpty())
+        return std::optional<StoredLease>();
+    if (knows(Table::Leases, licenseId)) {
+        for (const StoredLease &row : m_leases.value(licenseId)) {
+            if (row.lease.holder == holder && row.requestId == requestId)
+                return std::optional<StoredLease>(row);
+        }
+        return std::optional<StoredLease>();
+    }
+    const QString key = requestKey(licenseId, holder, requestId);
+    if (const auto row = m_requestRows.constFind(key); row != m_requestRows.cend())
+        return std::optional<StoredLease>(*row);
+    if (m_requestIdsFree.contains(key))
+        return std::optional<StoredLease>();
+    return std::nullopt;
 }
 
 std::optional<int> TurnReads::liveCount(const QString &licenseId, qint64 nowMs, qint64 skewMs) const

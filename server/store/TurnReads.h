@@ -54,6 +54,16 @@ public:
     std::optional<bool> holdsRequestId(const QString &licenseId, const QString &holder, const QString &requestId) const;
     // The database said no row of the license holds (holder, requestId).
     void requestIdFree(const QString &licenseId, const QString &holder, const QString &requestId);
+    // The database's rows for a turn's expected checkouts (LeaseStore::expectCheckouts()): for each
+    // of `wanted` on a license held here whose rows are not known, the row in `found` holding its
+    // requestId, or none.
+    void requestsLookedUp(const QList<ExpectedCheckout> &wanted, const QList<StoredLease> &found);
+    // As LeaseStore::leaseByRequest(), from the license's rows or from what the database said of
+    // this requestId in this turn (requestIdFree(), requestsLookedUp()); nullopt when not known.
+    std::optional<std::optional<StoredLease>> leaseByRequest(const QString &licenseId, const QString &holder,
+                                                             const QString &requestId) const;
+    // Whether the batch holds the license (it was there when the batch locked it).
+    bool holds(const QString &licenseId) const { return m_ids.contains(licenseId); }
     // How many of the license's rows are live at `nowMs` with `skewMs`, as the database counted
     // them in this turn and the turn's own inserts moved it; nullopt when not known. A delete
     // whose row is not known here forgets it.
@@ -100,6 +110,9 @@ private:
     QHash<QString, LiveCount> m_liveCounts; // licenses whose rows are not known here
     static QString requestKey(const QString &licenseId, const QString &holder, const QString &requestId);
     QSet<QString> m_requestIdsFree; // requestKey()s
+    QHash<QString, StoredLease> m_requestRows; // requestKey() -> the row holding it, as the database said
+    // Forgets what the database said of the license's requestIds (all of them for an empty id).
+    void forgetRequests(const QString &licenseId);
 };
 
 } // namespace keyright::server

@@ -163,6 +163,9 @@ private slots:
     void eventsRecordedTogetherComeBackAsRecorded();
     void generationsHeldBackInATurnAreWrittenOnce();
     void leasesInsertedInATurnReadAsTheTableKeepsThem();
+    void everyFieldOfALeaseInsertedInATurnIsKept();
+    void aTurnsInsertThatFailsUndoesItsUnitAlone();
+    void expectedCheckoutsReadTogetherAnswerAsAlone();
     void leasesDeletedInATurnAreGoneOnceAndForAll();
     void aLicenseOfManySeatsIsCountedWithoutItsRows();
     void rowsReadAndDeletedGoWithTheirUnit();
@@ -2038,6 +2041,197 @@ void TestStoreContract::leasesInsertedInATurnReadAsTheTableKeepsThem()
     const QList<StoredLease> after = other->leases(u"alpha"_s);
     QCOMPARE(after.size(), 3);
     QCOMPARE(fields(inside), fields(after));
+}
+
+void TestStoreContract::everyFieldOfALeaseInsertedInATurnIsKept()
+{
+    // Issue 30: a turn's new leases are written together at the unit's end (PostgreSQL, one
+    // statement of arrays). Every field must come back as the one-row insert keeps it, NULLs as
+    // NULLs and text as text (quotes, backslashes, commas, braces, the word NULL), a lease the
+    // turn inserted and released must never reach the table, and a seat released and taken again
+    // in one turn must hold the new row.
+    const auto fields = [](const QList<StoredLease> &rows) {
+        QStringList seen;
+        const auto ms = [](const QDateTime &time) {
+            return time.isValid()
+                ? QString::number(time.toMSecsSinceEpoch()) + (time.timeSpec() == Qt::UTC ? u"Z"_s : u"?"_s)
+                : u"-"_s;
+        };
+        for (const StoredLease &row : rows) {
+            seen.append(QStringList {row.lease.seatId, row.lease.holder, QString::number(row.lease.generation),
+                                     ms(row.lease.issuedAt), ms(row.lease.expiresAt),
+                                     QString::fromLatin1(row.lease.signature.toHex()), row.requestId,
+                                     ms(row.lastActivityAt), ms(row.reclaimMarkedAt), ms(row.reclaimAt),
+                                     row.lease.borrowed ? u"borrowed"_s : u"-"_s, ms(row.writeOff.at), row.writeOff.by,
+                                     row.writeOff.note, QString::fromLatin1(row.returnSecretHash.toHex())}
+                            .join(u'|'));
+        }
+        seen.sort();
+        return seen;
+    };
+    QList<StoredLease> rows;
+    rows.append(leaseRow(u"x"_s, u"plain"_s, 500));
+    StoredLease full = leaseRow(u"x"_s, u"full"_s, 500, uR"(O'Brien "the {laptop}", \ and, more)"_s, u"req, 1"_s);
+    full.lease.generation = 7;
+    full.lease.signature = QByteArray::fromHex("00ff7f80") + QByteArray(60, '\0');
+    full.lastActivityAt = at(450).addMSecs(3);
+    full.reclaimMarkedAt = at(460);
+    full.reclaimAt = at(470);
+    full.lease.borrowed = true;
+    full.returnSecretHash = QByteArray::fromHex("00ff0a20") + QByteArray(28, '\x7f');
+    full.writeOff = BorrowWriteOff {at(480), u"admin \"root\""_s, u"Lost on the train, {late} \\ NULL"_s};
+    rows.append(full);
+    rows.append(leaseRow(u"x"_s, u"NULL"_s, 500, u"NULL"_s, u"NULL"_s));
+    StoredLease writtenOffNoNote = leaseRow(u"x"_s, u"noNote"_s, 500, u"d\u00e9j\u00e0 vu \u2014 ok"_s);
+    writtenOffNoNote.lease.borrowed = true;
+    writtenOffNoNote.writeOff = BorrowWriteOff {at(481), u"ops"_s, QString()};
+    rows.append(writtenOffNoNote);
+    const auto onLicense = [&](const QString &licenseId) {
+        QList<StoredLease> copies = rows;
+        for (StoredLease &row : copies)
+            row.lease.licenseId = licenseId;
+        return copies;
+    };
+    // beta: one insert a row, as outside a turn.
+    m_store->withLicense(u"beta"_s, [&] {
+        for (const StoredLease &row : onLicense(u"beta"_s))
+            m_store->insertLease(row);
+    });
+    m_store->withStore([&] { m_store->insertLease(leaseRow(u"alpha"_s, u"retaken"_s, 100, u"old"_s)); });
+    StoredLease retaken = leaseRow(u"alpha"_s, u"retaken"_s, 600, u"new"_s, u"req-2"_s);
+    m_store->beginBatch();
+    m_store->lockLicenses({u"alpha"_s, u"beta"_s});
+    m_store->withStore([&] {
+        for (const StoredLease &row : onLicense(u"alpha"_s))
+            m_store->insertLease(row);
+        m_store->insertLease(leaseRow(u"alpha"_s, u"fleeting"_s, 600, u"gone"_s, u"req-3"_s));
+        QVERIFY(m_store->deleteLease(u"alpha"_s, u"fleeting"_s));
+        QVERIFY(!m_store->lease(u"alpha"_s, u"fleeting"_s));
+        QVERIFY(m_store->deleteLease(u"alpha"_s, u"retaken"_s));
+        m_store->insertLease(retaken);
+    });
+    m_store->commitBatch();
+    const auto other = reopen();
+    QVERIFY(other);
+    QList<StoredLease> alpha = other->leases(u"alpha"_s);
+    const auto retakenAt = std::find_if(alpha.begin(), alpha.end(),
+                                        [](const StoredLease &row) { return row.lease.seatId == u"retaken"_s; });
+    QVERIFY(retakenAt != alpha.end());
+    QCOMPARE(fields({*retakenAt}), fields({retaken}));
+    alpha.erase(retakenAt);
+    QCOMPARE(fields(alpha), fields(other->leases(u"beta"_s)));
+    QCOMPARE(fields(alpha), fields(rows));
+    QVERIFY(!other->leaseByRequest(u"alpha"_s, u"gone"_s, u"req-3"_s));
+    QCOMPARE(other->leaseByRequest(u"alpha"_s, full.lease.holder, u"req, 1"_s)->lease.seatId, u"full"_s);
+}
+
+void TestStoreContract::aTurnsInsertThatFailsUndoesItsUnitAlone()
+{
+    // Issue 30: held back to the unit's end, an insert the table refuses (here a seat id already
+    // taken, which the seat logic never asks for) must fail its unit, whole and with nothing of
+    // it kept, and leave the batch's other units and the store as they were.
+    m_store->withStore([&] { m_store->insertLease(leaseRow(u"alpha"_s, u"taken"_s, 100)); });
+    m_store->beginBatch();
+    m_store->lockLicenses({u"alpha"_s, u"beta"_s});
+    m_store->withStore([&] { m_store->insertLease(leaseRow(u"beta"_s, u"kept"_s, 200)); });
+    QVERIFY_THROWS_EXCEPTION(StoreError, m_store->withStore([&] {
+        m_store->insertLease(leaseRow(u"alpha"_s, u"lost"_s, 200));
+        m_store->insertLease(leaseRow(u"alpha"_s, u"taken"_s, 200));
+        QVERIFY(m_store->deleteLease(u"beta"_s, u"kept"_s));
+    }));
+    m_store->withStore([&] { m_store->insertLease(leaseRow(u"alpha"_s, u"after"_s, 200)); });
+    m_store->commitBatch();
+    const auto seatsOf = [](LeaseStore &store, const QString &licenseId) {
+        QStringList seats;
+        for (const StoredLease &row : store.leases(licenseId))
+            seats.append(row.lease.seatId + u'@' + QString::number(row.lease.expiresAt.toSecsSinceEpoch()));
+        seats.sort();
+        return seats;
+    };
+    const auto other = reopen();
+    QVERIFY(other);
+    QCOMPARE(
+        seatsOf(*other, u"alpha"_s),
+        (QStringList {u"after@%1"_s.arg(at(200).toSecsSinceEpoch()), u"taken@%1"_s.arg(at(100).toSecsSinceEpoch())}));
+    QCOMPARE(seatsOf(*other, u"beta"_s), QStringList {u"kept@%1"_s.arg(at(200).toSecsSinceEpoch())});
+}
+
+void TestStoreContract::expectedCheckoutsReadTogetherAnswerAsAlone()
+{
+    // Issue 30: told a turn's checkouts beforehand (expectCheckouts), PostgreSQL looks up all their
+    // requestIds with one statement and counts all their licenses with another. Every answer must
+    // be the one a store asked alone gives (rows held live or lapsed, ids free, another holder's,
+    // licenses not held by the batch), and stay so after the turn's own inserts and deletes.
+    constexpr std::chrono::milliseconds skew = 5s;
+    const QDateTime now = at(1000);
+    m_store->withStore([&] {
+        m_store->insertLicense(licenseRecord(u"gamma"_s));
+        for (int i = 0; i < 100; ++i) {
+            // Even seats live, odd ones lapsed; on beta one in three live.
+            m_store->insertLease(leaseRow(u"alpha"_s, u"a%1"_s.arg(i), i % 2 ? 900 : 1060, {}, u"req-%1"_s.arg(i)));
+            m_store->insertLease(leaseRow(u"beta"_s, u"b%1"_s.arg(i), i % 3 ? 900 : 1060, {}, u"req-%1"_s.arg(i)));
+        }
+        m_store->insertLease(leaseRow(u"gamma"_s, u"g1"_s, 1060, {}, u"req-g"_s));
+        // On the boundary, to the millisecond: live, and lapsed.
+        StoredLease edge = leaseRow(u"beta"_s, u"edge-live"_s, 900);
+        edge.lease.expiresAt = now.addMSecs(-skew.count());
+        m_store->insertLease(edge);
+        edge.lease.seatId = u"edge-gone"_s;
+        edge.lease.expiresAt = now.addMSecs(-skew.count() - 1);
+        m_store->insertLease(edge);
+    });
+    // Seen with many rows: the turn counts these licenses and looks their requestIds up.
+    QCOMPARE(m_store->leases(u"alpha"_s).size(), 100);
+    QCOMPARE(m_store->leases(u"beta"_s).size(), 102);
+    const QList<ExpectedCheckout> expected {
+        {u"alpha"_s, u"holder-a4"_s, u"req-4"_s}, // held, live
+        {u"alpha"_s, u"holder-a5"_s, u"req-5"_s}, // held, lapsed
+        {u"alpha"_s, u"holder-a6"_s, u"req-7"_s}, // another holder's id
+        {u"alpha"_s, u"ann"_s, u"req-new"_s}, // free
+        {u"beta"_s, u"holder-b3"_s, u"req-3"_s},  {u"beta"_s, u"holder-b4"_s, u"req-4"_s},
+        {u"beta"_s, u"bob"_s, QString()}, // no requestId
+        {u"gamma"_s, u"holder-g1"_s, u"req-g"_s}, // not held by the batch
+    };
+    const auto seatOf = [](const std::optional<StoredLease> &row) {
+        return row ? row->lease.seatId + u'@' + QString::number(row->lease.expiresAt.toSecsSinceEpoch()) : u"none"_s;
+    };
+    // Asked alone, outside any turn.
+    QStringList alone;
+    for (const ExpectedCheckout &checkout : expected)
+        alone.append(seatOf(m_store->leaseByRequest(checkout.licenseId, checkout.holder, checkout.requestId)));
+    QCOMPARE(alone.count(u"none"_s), 3);
+    m_store->beginBatch();
+    m_store->lockLicenses({u"alpha"_s, u"beta"_s});
+    m_store->expectCheckouts(expected);
+    m_store->withStore([&] {
+        QCOMPARE(m_store->liveLeaseCount(u"alpha"_s, now, skew), 50);
+        QCOMPARE(m_store->liveLeaseCount(u"beta"_s, now, skew), 35);
+        QCOMPARE(m_store->liveLeaseCount(u"gamma"_s, now, skew), 1);
+        QStringList together;
+        for (const ExpectedCheckout &checkout : expected)
+            together.append(seatOf(m_store->leaseByRequest(checkout.licenseId, checkout.holder, checkout.requestId)));
+        QCOMPARE(together, alone);
+        QCOMPARE(seatOf(m_store->leaseByRequest(u"alpha"_s, u"holder-a4"_s, u"req-4"_s)),
+                 u"a4@%1"_s.arg(at(1060).toSecsSinceEpoch()));
+        // A retry whose row lapsed takes its requestId; a checkout's new row holds its own.
+        m_store->insertLease(leaseRow(u"alpha"_s, u"a5b"_s, 1060, u"holder-a5"_s, u"req-5"_s));
+        m_store->insertLease(leaseRow(u"alpha"_s, u"new"_s, 1060, u"ann"_s, u"req-new"_s));
+        QCOMPARE(m_store->leaseByRequest(u"alpha"_s, u"holder-a5"_s, u"req-5"_s)->lease.seatId, u"a5b"_s);
+        QCOMPARE(m_store->leaseByRequest(u"alpha"_s, u"ann"_s, u"req-new"_s)->lease.seatId, u"new"_s);
+        QCOMPARE(m_store->liveLeaseCount(u"alpha"_s, now, skew), 52);
+        // A release of a row looked up: its requestId is held no more.
+        QVERIFY(m_store->deleteLease(u"beta"_s, u"b3"_s));
+        QVERIFY(!m_store->leaseByRequest(u"beta"_s, u"holder-b3"_s, u"req-3"_s));
+        QCOMPARE(m_store->liveLeaseCount(u"beta"_s, now, skew), 34);
+    });
+    m_store->commitBatch();
+    const auto other = reopen();
+    QVERIFY(other);
+    QCOMPARE(other->leases(u"alpha"_s).size(), 102);
+    QCOMPARE(other->liveLeaseCount(u"alpha"_s, now, skew), 52);
+    QCOMPARE(other->liveLeaseCount(u"beta"_s, now, skew), 34);
+    QCOMPARE(other->leaseByRequest(u"alpha"_s, u"holder-a5"_s, u"req-5"_s)->lease.seatId, u"a5b"_s);
+    QCOMPARE(other->lease(u"alpha"_s, u"a5"_s)->requestId, QString());
 }
 
 void TestStoreContract::aLicenseOfManySeatsIsCountedWithoutItsRows()
