@@ -123,7 +123,8 @@ SqlDialect PgLeaseStore::dialect()
     // round trip, and the server waits for it). The licenses are locked in the order of their ids
     // as bytes (COLLATE "C"), the same on every instance: LockRows takes the rows as the sort
     // hands them over.
-    d.lockLicenses = u"SELECT id FROM licenses WHERE id = ANY(CAST(:ids AS TEXT[])) ORDER BY id COLLATE \"C\" "
+    // The rows come with the locks: the turn's reads need them next (TurnReads), one statement less.
+    d.lockLicenses = u"SELECT %1 FROM licenses WHERE id = ANY(CAST(:ids AS TEXT[])) ORDER BY id COLLATE \"C\" "
                      "FOR UPDATE"_s;
     d.inIds = u" = ANY(CAST(:ids AS TEXT[]))"_s;
     d.idsTable = u"unnest(CAST(:ids AS TEXT[])) AS wanted(license)"_s;

@@ -32,7 +32,7 @@ struct SqlDialect
     // A turn's renewals in one statement each, where every statement is a round trip
     // (PostgreSQL; arrays bound as text literals, see SqlLeaseTables). Empty: one statement per
     // row, which is as fast where statements are calls into a library (SQLite).
-    QString lockLicenses; // :ids; locks them in one fixed order
+    QString lockLicenses; // :ids; locks them in one fixed order, and gives their rows (%1: the columns)
     QString leasesOf; // :licenses, :seats
     QString renewLeasesIfUnchanged; // returns the (license_id, seat_id) of each row written
     // The condition that picks the rows of several licenses at once, on a column named before it

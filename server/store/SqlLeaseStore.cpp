@@ -125,6 +125,7 @@ void SqlLeaseStore::dropCaches()
     // all, when the next transaction replaces it.
     m_batchGroups.reset();
     m_turn->clear();
+    m_lockedRows.clear();
     m_expectedLookedUp = false;
     m_unitEvents.clear();
     m_unitGenerations.clear();
@@ -300,6 +301,7 @@ void SqlLeaseStore::beginBatch()
 
 void SqlLeaseStore::commitBatch()
 {
+    m_lockedRows.clear();
     m_batchLicenses.clear(); // released by the COMMIT (or the ROLLBACK that follows a failed one)
     m_expected.clear();
     m_expectedLookedUp = false;
@@ -310,6 +312,7 @@ void SqlLeaseStore::commitBatch()
 
 void SqlLeaseStore::rollbackBatch()
 {
+    m_lockedRows.clear();
     m_batchLicenses.clear();
     m_expected.clear();
     m_expectedLookedUp = false;
@@ -340,12 +343,22 @@ void SqlLeaseStore::lockLicenses(const QStringList &licenseIds)
     std::sort(ids.begin(), ids.end());
     ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
     QStringList locked;
-    unit([&] {
-        locked = m_tables->lockLicenses(ids);
-        for (const QString &id : std::as_const(locked))
-            m_unitLicenses.insert(id);
-        licensesLocked(ids);
-    });
+    if (forBatch && m_transactions->batchBegunOnly()) {
+        // The batch's first work: in its transaction, without a savepoint (should it fail, the
+        // batch has nothing else to keep and is rolled back whole).
+        ready();
+        m_transactions->startBatch([&] {
+            locked = m_tables->lockLicenses(ids, &m_lockedRows);
+            licensesLocked(ids);
+        });
+    } else {
+        unit([&] {
+            locked = m_tables->lockLicenses(ids);
+            for (const QString &id : std::as_const(locked))
+                m_unitLicenses.insert(id);
+            licensesLocked(ids);
+        });
+    }
     // Only once the unit is kept (one rolled back to its savepoint released its locks), and only
     // the licenses that were there to lock: one created since is locked by the withLicense() that
     // meets it.
@@ -442,7 +455,10 @@ TurnReads *SqlLeaseStore::turn(const QString &licenseId)
             else
                 rowsNotRead.insert(id);
         }
-        auto licenses = m_tables->licensesIn(ids);
+        // The license rows as the batch's locks read them, unless one was written since.
+        const bool rowsLocked
+            = std::all_of(ids.cbegin(), ids.cend(), [&](const QString &id) { return m_lockedRows.contains(id); });
+        auto licenses = rowsLocked ? std::exchange(m_lockedRows, {}) : m_tables->licensesIn(ids);
         auto leases = rowIds.isEmpty() ? QHash<QString, QList<StoredLease>>() : m_tables->leasesIn(rowIds);
         for (const QString &id : std::as_const(rowIds))
             m_rowsSeen.insert(id, int(leases.value(id).size()));
@@ -488,6 +504,7 @@ std::optional<LicenseRecord> SqlLeaseStore::license(const QString &licenseId)
 void SqlLeaseStore::insertLicense(const LicenseRecord &license)
 {
     ready();
+    m_lockedRows.remove(license.id);
     m_turn->forget(TurnReads::Table::Licenses, license.id);
     m_tables->insertLicense(license);
 }
@@ -511,6 +528,7 @@ void SqlLeaseStore::updateLicense(const LicenseRecord &license)
         }
     }
     m_unitGenerations.remove(license.id); // the whole row carries it
+    m_lockedRows.remove(license.id);
     m_turn->forget(TurnReads::Table::Licenses, license.id);
     m_tables->updateLicense(license);
     m_turn->licenseWritten(license);

@@ -250,6 +250,7 @@ private:
     QSet<QString> m_batchLicenses; // locked by lockLicenses() outside a unit of the open batch
     std::optional<QList<HolderGroup>> m_batchGroups; // read once by such a batch (holderGroups())
     std::unique_ptr<TurnReads> m_turn; // what such a batch's units read of its licenses
+    QHash<QString, LicenseRecord> m_lockedRows; // as the batch's lockLicenses() read them, until written
     QList<ExpectedCheckout> m_expected; // the batch's (expectCheckouts())
     bool m_expectedLookedUp = false; // since the batch began, or the turn's reads were dropped
     // A turn loads the lease rows of the licenses it holds only where they were last seen at most

@@ -141,7 +141,7 @@ bool SqlLeaseTables::prepare(QString *error)
     if (!m_dialect.lockLicense.isEmpty())
         all.append({&s->lockLicense, m_dialect.lockLicense});
     if (!m_dialect.lockLicenses.isEmpty())
-        all.append({&s->lockLicenses, m_dialect.lockLicenses});
+        all.append({&s->lockLicenses, m_dialect.lockLicenses.arg(licenseColumns)});
     if (writesManyGenerations())
         all.append({&s->writeGenerations, m_dialect.writeGenerations});
     if (deletesManyLeases())
@@ -554,7 +554,7 @@ QString SqlLeaseTables::numberArrayLiteral(const QList<std::optional<qint64>> &e
     return literal + u'}';
 }
 
-QStringList SqlLeaseTables::lockLicenses(const QStringList &licenseIds)
+QStringList SqlLeaseTables::lockLicenses(const QStringList &licenseIds, QHash<QString, LicenseRecord> *rows)
 {
     if (licenseIds.isEmpty())
         return {};
@@ -568,8 +568,12 @@ QStringList SqlLeaseTables::lockLicenses(const QStringList &licenseIds)
     q.bindValue(u":ids"_s, arrayLiteral(licenseIds));
     m_connection.exec(q);
     QStringList locked;
-    while (q.next())
-        locked.append(q.value(0).toString());
+    while (q.next()) {
+        LicenseRecord license = SqlRows::license(q);
+        locked.append(license.id);
+        if (rows)
+            rows->insert(license.id, std::move(license));
+    }
     q.finish();
     return locked;
 }

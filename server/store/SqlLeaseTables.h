@@ -71,7 +71,8 @@ public:
     // The bulk forms of a turn's renewals (LeaseStore::lockLicenses and friends). lockLicenses
     // gives the ids it locked: those of licenses that exist (all of them where the transaction
     // itself is the lock).
-    QStringList lockLicenses(const QStringList &licenseIds);
+    // Where the dialect locks them with one statement, `rows` (if given) receives their rows too.
+    QStringList lockLicenses(const QStringList &licenseIds, QHash<QString, LicenseRecord> *rows = nullptr);
     QList<std::optional<StoredLease>> leasesOf(const QList<std::pair<QString, QString>> &seats);
     QList<bool> renewLeasesIfUnchanged(const QList<LeaseRenewal> &renewals);
 

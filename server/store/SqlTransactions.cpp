@@ -184,6 +184,26 @@ void SqlTransactions::unitAlone(const std::function<void()> &work)
     unitInTransaction(work);
 }
 
+void SqlTransactions::startBatch(const std::function<void()> &work)
+{
+    if (!m_statements)
+        throw StoreError(StoreError::Kind::Unavailable, u"%1 is not open"_s.arg(m_connection.description()));
+    if (!batchBegunOnly())
+        throw StoreError(StoreError::Kind::Failed, u"a batch can only start once, before its units"_s);
+    begin();
+    m_batch = Batch::Open;
+    m_inUnit = true;
+    try {
+        work();
+    } catch (...) {
+        m_inUnit = false;
+        rollback();
+        m_batch = Batch::Begun;
+        throw;
+    }
+    m_inUnit = false;
+}
+
 void SqlTransactions::unitInTransaction(const std::function<void()> &work)
 {
     for (int attempt = 1;; ++attempt) {

@@ -48,6 +48,12 @@ public:
     // batch stays as it was); throws StoreError inside a unit or an open batch.
     void unitAlone(const std::function<void()> &work);
     void beginBatch();
+    // The first work of a batch that has begun and sent nothing yet (RequestTurn's license locks),
+    // run in the batch's transaction itself after its BEGIN, without a savepoint of its own (two
+    // round trips): when it throws, nothing of the batch is there to keep, so the transaction is
+    // rolled back whole and the batch is as if just begun. Throws StoreError in any other state.
+    void startBatch(const std::function<void()> &work);
+    bool batchBegunOnly() const { return m_batch == Batch::Begun && !m_inUnit; }
     void commitBatch();
     void rollbackBatch();
     bool inBatch() const { return m_batch != Batch::None; }

@@ -151,6 +151,7 @@ private slots:
     void lostConnectionNamesTheDatabaseAndRecovers();
     void connectionLostDuringCommitLeavesTheOutcomeUnknown();
     void batchWhoseConnectionIsLostIsUnavailable();
+    void aTurnWhoseLocksFailKeepsAndHoldsNothing();
     void unreachableDatabaseIsNamed();
     void databaseClockIgnoresTheLocalClock();
     void reconnectionAdvancesTheClockBeforeDeciding();
@@ -1439,6 +1440,35 @@ void TestStoreContract::batchWhoseConnectionIsLostIsUnavailable()
         QVERIFY2(!failure.outcomeUnknown(), failure.what());
     }
     QVERIFY(m_store->leases(u"alpha"_s).isEmpty());
+}
+
+void TestStoreContract::aTurnWhoseLocksFailKeepsAndHoldsNothing()
+{
+    // Issue 30: a turn's license locks are its batch's first work, sent without a savepoint of
+    // their own. When they fail (here the connection is cut under them), the batch must be left
+    // with no transaction open and nothing held, and the next turn must lock, write and commit as
+    // usual on a new connection.
+    if (!isPg())
+        QSKIP("an SQLite file has no connection to lose");
+    QVERIFY(m_store->leases(u"alpha"_s).isEmpty()); // connected
+    QVERIFY(m_pg->terminateOtherSessions() >= 1);
+    m_store->beginBatch();
+    QVERIFY_THROWS_EXCEPTION(StoreError, m_store->lockLicenses({u"beta"_s, u"alpha"_s}));
+    m_store->rollbackBatch();
+    QSqlQuery open(m_pg->connection());
+    QVERIFY(open.exec(u"SELECT count(*) FROM pg_stat_activity WHERE state LIKE 'idle in transaction%'"_s)
+            && open.next());
+    QCOMPARE(open.value(0).toInt(), 0);
+    m_store->beginBatch();
+    m_store->lockLicenses({u"beta"_s, u"alpha"_s});
+    m_store->withStore([&] { m_store->insertLease(leaseRow(u"alpha"_s, u"next"_s, 100)); });
+    m_store->commitBatch();
+    const auto other = reopen();
+    QVERIFY(other);
+    QCOMPARE(other->leases(u"alpha"_s).size(), 1);
+    // Released at the commit: another connection takes the same locks at once.
+    other->withLicense(u"alpha"_s, [&] { other->insertLease(leaseRow(u"alpha"_s, u"other"_s, 100)); });
+    QCOMPARE(m_store->leases(u"alpha"_s).size(), 2);
 }
 
 void TestStoreContract::unreachableDatabaseIsNamed()
