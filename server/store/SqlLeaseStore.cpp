@@ -428,9 +428,18 @@ bool SqlLeaseStore::countExpectedLicenses(TurnReads &turn, const QString &licens
         if (counted == counts.cend())
             continue;
         turn.liveCounted(ids.at(i), nowMs, skews.at(i), *counted);
-        m_rowsSeen.insert(ids.at(i), *counted);
+        noteLiveCounted(ids.at(i), *counted);
     }
     return true;
+}
+
+void SqlLeaseStore::noteLiveCounted(const QString &licenseId, int live)
+{
+    // A hint only (which licenses a turn reads the rows of): the rows are at least the live ones,
+    // and may be many more. Raised, never lowered, by a count: after an outage every row of a
+    // license has lapsed until the reaper takes them, and a hint lowered to the few live ones made
+    // every other turn read a thousand lapsed rows (10 ms a turn for the first seconds of a storm).
+    m_rowsSeen.insert(licenseId, std::max(m_rowsSeen.value(licenseId, 0), live));
 }
 
 TurnReads *SqlLeaseStore::turn(const QString &licenseId)
@@ -573,8 +582,7 @@ int SqlLeaseStore::liveLeaseCount(const QString &licenseId, const QDateTime &now
     const int live = m_tables->liveLeaseCount(licenseId, earliestLiveExpiryMs(now, skew));
     if (turn)
         turn->liveCounted(licenseId, now.toMSecsSinceEpoch(), skew.count(), live);
-    // A hint only (which licenses a turn reads the rows of): the rows are at least the live ones.
-    m_rowsSeen.insert(licenseId, live);
+    noteLiveCounted(licenseId, live);
     return live;
 }
 

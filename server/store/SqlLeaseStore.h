@@ -220,6 +220,8 @@ private:
     // The turn's reads (TurnReads) when they may answer for this license now, loaded at the first
     // call of the batch; nullptr when the database must.
     TurnReads *turn(const QString &licenseId);
+    // Notes a license's live rows, counted, in m_rowsSeen.
+    void noteLiveCounted(const QString &licenseId, int live);
     // The batch's expected checkouts (expectCheckouts()) looked up with one statement, once a
     // batch, where the dialect can and at least two are not known to the turn yet; true if it ran.
     bool lookUpExpectedRequests(TurnReads &turn);
