@@ -14,7 +14,8 @@
 # killed -9; BENCH_OUTAGE seconds later it is started again. Longer than the TTL, so every lease
 # lapses and every client checks out again. Measured from the moment the database (or server) is
 # back: the time until every client holds a seat again, the peak checkout rate (a second's), and
-# the denials, 503s or unanswered requests, and lost seats on the way.
+# the denials, 503s or unanswered requests, and lost seats on the way; and, read back from the
+# events once it is over, whether any license ever had more live seats than it has.
 #
 # Knobs (environment): BENCH_CLIENTS (20000), BENCH_LICENSES (20), BENCH_TTL (60), BENCH_OUTAGE
 # (120), BENCH_STEADY (20), BENCH_CONNECTIONS (32 per instance for heartbeats, as many again for
@@ -28,7 +29,7 @@ root=$(cd "$here/.." && pwd)
 if [[ ${1:-} == --quick ]]; then
     : "${BENCH_CLIENTS:=2000}" "${BENCH_TTL:=30}" "${BENCH_OUTAGE:=45}" "${BENCH_STEADY:=5}"
 elif [[ -n ${1:-} ]]; then
-    sed -n '2,22p' "$0" | sed 's/^# \{0,1\}//'
+    sed -n '2,23p' "$0" | sed 's/^# \{0,1\}//'
     exit 2
 fi
 : "${BENCH_CLIENTS:=20000}" "${BENCH_LICENSES:=20}" "${BENCH_TTL:=60}" "${BENCH_OUTAGE:=120}" "${BENCH_STEADY:=20}"
@@ -175,6 +176,35 @@ run_config() {
     for pid in "${server_pids[@]}"; do kill -TERM "$pid" 2>/dev/null || true; done
     for pid in "${server_pids[@]}"; do wait "$pid" 2>/dev/null || true; done
     echo "$config down=$down up=$up" >>"$out/outages.txt"
+    read_back "$config" "$db"
+}
+
+# Whether any license ever had more live seats than it has, read back from the run's events (every
+# grant, release and reap, before and after the outage) and the rows left: storm_overgrant.py.
+read_back() { # config [database-url]
+    local config=$1 db=${2:-} dump=$work/readback-$config
+    mkdir -p "$dump"
+    local events="SELECT seq, time_ms, kind, license_id, seat_id, detail FROM events WHERE kind IN
+        ('granted', 'seat_borrowed', 'released', 'revoked', 'reclaimed', 'borrow_returned', 'reaped') ORDER BY seq"
+    local leases="SELECT license_id, seat_id, expires_at FROM leases"
+    local licenses="SELECT id, seat_count, skew_ms FROM licenses"
+    if [[ -n $db ]]; then
+        psql -q -At -F $'\t' "$db" -c "$events" >"$dump/events.tsv"
+        psql -q -At -F $'\t' "$db" -c "$leases" >"$dump/leases.tsv"
+        psql -q -At -F $'\t' "$db" -c "$licenses" >"$dump/licenses.tsv"
+    else
+        python3 - "$work/$config-0/keyright.sqlite" "$dump" "$events" "$leases" "$licenses" <<'EOF'
+import sqlite3, sys
+db = sqlite3.connect(f"file:{sys.argv[1]}?mode=ro", uri=True)
+for name, query in zip(("events", "leases", "licenses"), sys.argv[3:]):
+    with open(f"{sys.argv[2]}/{name}.tsv", "w", encoding="utf-8") as out:
+        for row in db.execute(query):
+            out.write("\t".join("" if v is None else str(v) for v in row) + "\n")
+EOF
+    fi
+    python3 "$here/storm_overgrant.py" "$dump/events.tsv" "$dump/leases.tsv" "$dump/licenses.tsv" \
+        >"$out/readback-$config.txt" || die "$config: the events could not be read back"
+    say "$config: read back from the events: $(tail -n 1 "$out/readback-$config.txt")"
 }
 
 for config in $BENCH_CONFIGS; do
@@ -185,8 +215,8 @@ echo "loadavg_end=$(cut -d' ' -f1-3 /proc/loadavg)" >>"$out/machine.txt"
 python3 - "$out" "$BENCH_CLIENTS" <<'EOF' | tee "$out/table.md"
 import pathlib, re, sys
 out, clients = pathlib.Path(sys.argv[1]), int(sys.argv[2])
-print("| Configuration | Back to every seat held | Peak checkouts/s | Checkouts after | Denied (409) | 503 or unanswered | Lost (410) |")
-print("| --- | ---: | ---: | ---: | ---: | ---: | ---: |")
+print("| Configuration | Back to every seat held | Peak checkouts/s | Checkouts after | Denied (409) | 503 or unanswered | Lost (410) | Over-granted licenses (events) |")
+print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
 for line in (out / "outages.txt").read_text().split("\n"):
     if not line.strip():
         continue
@@ -202,7 +232,9 @@ for line in (out / "outages.txt").read_text().split("\n"):
     recovery = f"{(back - up) / 1000:.1f} s" if back else "not within the run"
     peak = max((r["checkouts"] for r in after), default=0)
     total = lambda key: sum(r[key] for r in after if not back or r["wall"] <= back)
+    readback = out / f"readback-{config}.txt"
+    over = readback.read_text().strip().split("\n")[-1].split(": ")[-1] if readback.exists() else "not read"
     print(f"| {config} | {recovery} | {peak:,} | {total('checkouts'):,} | {total('denied'):,} | "
-          f"{total('unavailable'):,} | {total('lost'):,} |")
+          f"{total('unavailable'):,} | {total('lost'):,} | {over} |")
 EOF
 say "raw outputs in $out"
