@@ -379,11 +379,7 @@ QHash<QString, int> SqlLeaseTables::liveLeaseCounts(const QStringList &licenseId
     q.bindValue(u":licenses"_s, arrayLiteral(licenseIds));
     q.bindValue(u":earliests"_s, numberArrayLiteral(earliests));
     m_connection.exec(q);
-    QHash<QString, int> counts;
-    while (q.next())
-        counts.insert(q.value(0).toString(), q.value(1).toInt());
-    q.finish();
-    return counts;
+    return SqlRows::countsByKey(q);
 }
 
 bool SqlLeaseTables::insertsManyLeases() const

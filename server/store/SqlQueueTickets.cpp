@@ -219,11 +219,7 @@ QHash<QString, int> SqlQueueTickets::waitingTicketCounts(const QDateTime &now)
     q.bindValue(u":now"_s, SqlRows::toMs(now));
     q.bindValue(u":now2"_s, SqlRows::toMs(now));
     m_connection.exec(q);
-    QHash<QString, int> counts;
-    while (q.next())
-        counts.insert(q.value(0).toString(), q.value(1).toInt());
-    q.finish();
-    return counts;
+    return SqlRows::countsByKey(q);
 }
 
 } // namespace keyright::server

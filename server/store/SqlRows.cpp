@@ -17,6 +17,15 @@ qint64 SqlRows::toStoredCount(quint64 value)
     return qint64(std::min<quint64>(value, quint64(std::numeric_limits<qint64>::max())));
 }
 
+QHash<QString, int> SqlRows::countsByKey(QSqlQuery &query)
+{
+    QHash<QString, int> counts;
+    while (query.next())
+        counts.insert(query.value(0).toString(), query.value(1).toInt());
+    query.finish();
+    return counts;
+}
+
 LicenseRecord SqlRows::license(const QSqlQuery &query)
 {
     using std::chrono::milliseconds;

@@ -4,6 +4,7 @@
 #include "store/StoreTypes.h"
 
 #include <QDateTime>
+#include <QHash>
 #include <QSqlQuery>
 #include <QVariant>
 
@@ -34,6 +35,8 @@ public:
     // Both databases keep signed 64-bit integers; a component stops there rather than wrap.
     static qint64 toStoredCount(quint64 value);
 
+    // The rows of an executed query of (text, count), by the text; finishes the query.
+    static QHash<QString, int> countsByKey(QSqlQuery &query);
     static LicenseRecord license(const QSqlQuery &query);
     static StoredLease lease(const QSqlQuery &query);
     // The row as lease() reads it back once bindLease() wrote it: what the table keeps, in the
