@@ -63,6 +63,16 @@ StoredLease leaseRow(const QString &licenseId, const QString &seatId, qint64 exp
     return row;
 }
 
+// The license's seat ids, sorted.
+QStringList seatIdsOf(LeaseStore &store, const QString &licenseId)
+{
+    QStringList seats;
+    for (const StoredLease &row : store.leases(licenseId))
+        seats.append(row.lease.seatId);
+    seats.sort();
+    return seats;
+}
+
 StoredTicket ticketRow(const QString &licenseId, const QString &ticketId, qint64 lineSeq, qint64 expiresAt,
                        qint64 giveUpAt = 1000, const QString &requestId = {})
 {
@@ -2367,20 +2377,13 @@ void TestStoreContract::rowsReadAndDeletedGoWithTheirUnit()
             m_store->insertLease(leaseRow(u"alpha"_s, u"old%1"_s.arg(i), 100 + i));
         m_store->insertLease(leaseRow(u"alpha"_s, u"live"_s, 900));
     });
-    const auto seatsOf = [](LeaseStore &store) {
-        QStringList seats;
-        for (const StoredLease &row : store.leases(u"alpha"_s))
-            seats.append(row.lease.seatId);
-        seats.sort();
-        return seats;
-    };
     QVERIFY_THROWS_EXCEPTION(StoreError, m_store->withLicense(u"alpha"_s, [&] {
         for (const StoredLease &row : m_store->firstLeasesExpiringBy(u"alpha"_s, at(200), 10))
             m_store->deleteReadLease(row);
-        QCOMPARE(seatsOf(*m_store), QStringList {u"live"_s});
+        QCOMPARE(seatIdsOf(*m_store, u"alpha"_s), QStringList {u"live"_s});
         throw StoreError(StoreError::Kind::Failed, u"undone by the test"_s);
     }));
-    QCOMPARE(seatsOf(*m_store).size(), 6);
+    QCOMPARE(seatIdsOf(*m_store, u"alpha"_s).size(), 6);
     m_store->withLicense(u"alpha"_s, [&] {
         const QList<StoredLease> first = m_store->firstLeasesExpiringBy(u"alpha"_s, at(200), 3);
         QCOMPARE(first.size(), 3);
@@ -2396,7 +2399,7 @@ void TestStoreContract::rowsReadAndDeletedGoWithTheirUnit()
     });
     const auto other = reopen();
     QVERIFY(other);
-    QCOMPARE(seatsOf(*other), QStringList {u"live"_s});
+    QCOMPARE(seatIdsOf(*other, u"alpha"_s), QStringList {u"live"_s});
 }
 
 void TestStoreContract::leasesDeletedInATurnAreGoneOnceAndForAll()
@@ -2405,13 +2408,6 @@ void TestStoreContract::leasesDeletedInATurnAreGoneOnceAndForAll()
     // delete must say at once whether the row was there, reads inside the unit must not see it,
     // a checkout that takes the deleted row's requestId must not collide with it, and an undone
     // unit must delete nothing.
-    const auto seatsOf = [](LeaseStore &store) {
-        QStringList seats;
-        for (const StoredLease &row : store.leases(u"alpha"_s))
-            seats.append(row.lease.seatId);
-        seats.sort();
-        return seats;
-    };
     m_store->withStore([&] {
         m_store->insertLease(leaseRow(u"alpha"_s, u"s1"_s, 100, u"ann"_s, u"req-1"_s));
         m_store->insertLease(leaseRow(u"alpha"_s, u"s2"_s, 100, u"bob"_s));
@@ -2426,7 +2422,7 @@ void TestStoreContract::leasesDeletedInATurnAreGoneOnceAndForAll()
         QVERIFY(!m_store->deleteLease(u"alpha"_s, u"nothing"_s));
         QVERIFY(m_store->deleteLease(u"beta"_s, u"b1"_s));
         QVERIFY(!m_store->lease(u"alpha"_s, u"s1"_s));
-        inside = seatsOf(*m_store);
+        inside = seatIdsOf(*m_store, u"alpha"_s);
         // ann checks out again with the same requestId: the old row gives it up by going first.
         m_store->insertLease(leaseRow(u"alpha"_s, u"s3"_s, 200, u"ann"_s, u"req-1"_s));
     });
@@ -2440,7 +2436,7 @@ void TestStoreContract::leasesDeletedInATurnAreGoneOnceAndForAll()
     m_store->withStore([&] { m_store->insertLease(leaseRow(u"beta"_s, u"b2"_s, 100)); });
     const auto other = reopen();
     QVERIFY(other);
-    QCOMPARE(seatsOf(*other), (QStringList {u"s2"_s, u"s3"_s}));
+    QCOMPARE(seatIdsOf(*other, u"alpha"_s), (QStringList {u"s2"_s, u"s3"_s}));
     QCOMPARE(other->leases(u"beta"_s).size(), 1);
     QCOMPARE(other->lease(u"alpha"_s, u"s3"_s)->requestId, u"req-1"_s);
 }
