@@ -113,7 +113,12 @@ SqlDialect PgLeaseStore::dialect()
     d.beginMigration = u"BEGIN"_s;
     // Transaction-scoped: released by the COMMIT or ROLLBACK that ends the step.
     d.migrationLock = {u"SELECT pg_advisory_xact_lock(%1)"_s.arg(migrationLockKey)};
-    d.begin = u"BEGIN"_s;
+    // Without bitmap scans in write transactions: the leases of a license that checks out and
+    // releases all day are mostly dead rows until the next vacuum, and a bitmap scan visits each
+    // of them on every turn (0.8 ms for nine licenses, 150 dead rows each), where a plain index
+    // scan marks them dead in the index at the first visit and skips them after (0.07 ms). In
+    // the same round trip as BEGIN, and only for the transaction.
+    d.begin = u"BEGIN; SET LOCAL enable_bitmapscan TO off"_s;
     d.prepareTransactionControl = false;
     d.lockLicense = u"SELECT id FROM licenses WHERE id = :id FOR UPDATE"_s;
     d.greatest = u"GREATEST"_s;

@@ -158,9 +158,13 @@ bool SqlLeaseTables::prepare(QString *error)
         all.append({&s->renewLeasesIfUnchanged, m_dialect.renewLeasesIfUnchanged});
     if (!m_dialect.inIds.isEmpty()) {
         all.append({&s->licensesIn, u"SELECT %1 FROM licenses WHERE id%2"_s.arg(licenseColumns, m_dialect.inIds)});
-        all.append({&s->leasesIn,
-                    u"SELECT %1 FROM %2 CROSS JOIN LATERAL (SELECT %1 FROM leases "
-                    "WHERE license_id = wanted.license) AS found"_s.arg(leaseColumns, m_dialect.idsTable)});
+        // ORDER BY keeps the subquery from being folded into a join (which the planner would
+        // answer by scanning the whole table, dead rows and all): each license's rows come from
+        // its own index scan, in seat order.
+        all.append(
+            {&s->leasesIn,
+             u"SELECT %1 FROM %2 CROSS JOIN LATERAL (SELECT %1 FROM leases "
+             "WHERE license_id = wanted.license ORDER BY seat_id) AS found"_s.arg(leaseColumns, m_dialect.idsTable)});
         all.append({&s->blocksIn,
                     u"SELECT %1 FROM %2 CROSS JOIN LATERAL (SELECT %1 FROM holder_blocks "
                     "WHERE license_id = wanted.license) AS found ORDER BY license_id, until_ms"_s.arg(

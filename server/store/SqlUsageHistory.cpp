@@ -196,19 +196,24 @@ bool SqlUsageHistory::prepare(QString *error)
          u":served "
          "WHERE license_id = :license AND kind = :kind AND id = :id AND end_ms IS NULL"_s},
         // A span's end as stored is an upper bound of its real one (expires_ms + skew may come
-        // first), so the ones ending after :from are a superset of those that overlap.
+        // first), so the ones ending after :from are a superset of those that overlap. Ordered:
+        // the same history reads the same whatever plan the database chose (a write transaction
+        // on PostgreSQL plans without bitmap scans, PgLeaseStore's dialect).
         {&s->spans,
-         u"SELECT %1 WHERE s.end_ms > :from AND s.start_ms < :to AND s.kind IN ('s', 'w')"_s.arg(spanColumns)},
-        {&s->openSpans, u"SELECT %1 WHERE s.end_ms IS NULL AND s.start_ms < :to"_s.arg(spanColumns)},
+         u"SELECT %1 WHERE s.end_ms > :from AND s.start_ms < :to AND s.kind IN ('s', 'w') "
+         "ORDER BY s.start_ms, s.kind, s.id"_s.arg(spanColumns)},
+        {&s->openSpans,
+         u"SELECT %1 WHERE s.end_ms IS NULL AND s.start_ms < :to ORDER BY s.start_ms, s.kind, s.id"_s.arg(spanColumns)},
         // Grants are the starts of seat spans; refusals are spans of their own.
         {&s->eventsOfKind,
          u"SELECT start_ms, license_id, holder, grp FROM usage_spans WHERE kind = :kind "
          "AND start_ms >= :from AND start_ms < :until ORDER BY start_ms, id"_s},
         {&s->spansOf,
          u"SELECT %1 WHERE s.license_id = :license AND s.kind IN ('s', 'w') AND s.end_ms > :from "
-         "AND s.start_ms < :to"_s.arg(spanColumns)},
+         "AND s.start_ms < :to ORDER BY s.start_ms, s.kind, s.id"_s.arg(spanColumns)},
         {&s->openSpansOf,
-         u"SELECT %1 WHERE s.license_id = :license AND s.end_ms IS NULL AND s.start_ms < :to"_s.arg(spanColumns)},
+         u"SELECT %1 WHERE s.license_id = :license AND s.end_ms IS NULL AND s.start_ms < :to "
+         "ORDER BY s.start_ms, s.kind, s.id"_s.arg(spanColumns)},
         {&s->eventsOfKindOf,
          u"SELECT start_ms, license_id, holder, grp FROM usage_spans WHERE license_id = :license AND kind = :kind "
          "AND start_ms >= :from AND start_ms < :until ORDER BY start_ms, id"_s},
