@@ -31,13 +31,15 @@ const QString wallNow = u"CAST(floor(extract(epoch FROM clock_timestamp()) * 100
 // with w the database's clock, in the same integer arithmetic (tst_storecontract compares the
 // two). e is how far the reference follows the database's clock since it was advanced: never
 // backwards, at most unmeasuredLimitMs; on top of it, the catch-up towards a clock ahead.
-QString readingQuery()
+// `after`, if given, is a FROM clause the database's clock is read above: only once it has
+// given all its rows.
+QString readingQuery(const QString &after = {})
 {
     return u"SELECT x.reference_ms + x.e + LEAST(GREATEST(x.w - x.reference_ms - x.e, 0), x.e * %1 / 100) AS n, "
            "x.w AS w FROM (SELECT r.reference_ms, t.w, LEAST(GREATEST(t.w - r.wall_ms, 0), %2) AS e "
-           "FROM clock_reference AS r CROSS JOIN (SELECT %3 AS w) AS t WHERE r.id = 1) AS x"_s.arg(
+           "FROM clock_reference AS r CROSS JOIN (SELECT %3 AS w%4) AS t WHERE r.id = 1) AS x"_s.arg(
                QString::number(clockreference::catchUpPercent), QString::number(clockreference::unmeasuredLimitMs),
-               wallNow);
+               wallNow, after);
 }
 
 } // namespace
@@ -129,8 +131,21 @@ SqlDialect PgLeaseStore::dialect()
     // as bytes (COLLATE "C"), the same on every instance: LockRows takes the rows as the sort
     // hands them over.
     // The rows come with the locks: the turn's reads need them next (TurnReads), one statement less.
-    d.lockLicenses = u"SELECT %1 FROM licenses WHERE id = ANY(CAST(:ids AS TEXT[])) ORDER BY id COLLATE \"C\" "
-                     "FOR UPDATE"_s;
+    // So does the "now" they are decided with (licensesLocked(), docs/ARCHITECTURE.md "One now for
+    // every instance"), another: the database's clock is read above a count of every locked row,
+    // so once every lock is held (they may have been waited for), and the greatest "now" any
+    // instance decided them with is read from the rows as locked (the latest versions), then
+    // written back to each of them. The write comes last and touches only rows already locked.
+    d.lockLicenses = u"WITH locked AS (SELECT %1, decided_ms FROM licenses WHERE id = ANY(CAST(:ids AS TEXT[])) "
+                     "ORDER BY id COLLATE \"C\" FOR UPDATE), "
+                     "reading AS (%2), "
+                     "decided AS (SELECT GREATEST(reading.n, COALESCE((SELECT MAX(decided_ms) FROM locked), 0)) AS ms "
+                     "FROM reading), "
+                     "written AS (UPDATE licenses AS l SET decided_ms = decided.ms FROM decided, locked "
+                     "WHERE l.id = locked.id AND l.decided_ms < decided.ms RETURNING 1) "
+                     "SELECT %1, decided.ms FROM locked CROSS JOIN decided"_s;
+    d.lockLicenses.replace(u"%2"_s, readingQuery(u" FROM (SELECT count(*) FROM locked) AS held"_s));
+    d.lockLicensesDecides = true;
     d.inIds = u" = ANY(CAST(:ids AS TEXT[]))"_s;
     d.idsTable = u"unnest(CAST(:ids AS TEXT[])) AS wanted(license)"_s;
     d.openSpans = u"INSERT INTO usage_spans (license_id, kind, id, holder, grp, start_ms, expires_ms, borrowed) "
@@ -409,11 +424,16 @@ void PgLeaseStore::transactionBegan()
     m_clock.hold(reading, true, (sent + m_clock.monotonicMs()) / 2);
 }
 
-void PgLeaseStore::licensesLocked(const QStringList &licenseIds)
+void PgLeaseStore::licensesLocked(const QStringList &licenseIds, std::optional<qint64> decided)
 {
     // The locks may have been waited for: every decision about these licenses is made with a
     // "now" read after they were granted, never earlier than the one any instance last decided
-    // them with (docs/ARCHITECTURE.md, "One now for every instance").
+    // them with (docs/ARCHITECTURE.md, "One now for every instance"). The statement that locked
+    // several at once decided it already (the dialect's lockLicenses).
+    if (decided) {
+        m_clock.hold(*decided, false, m_clock.monotonicMs());
+        return;
+    }
     auto &q = clockStatements().decide;
     q.bindValue(u":ids"_s, SqlLeaseTables::arrayLiteral(licenseIds));
     const qint64 sent = m_clock.monotonicMs();
@@ -423,9 +443,9 @@ void PgLeaseStore::licensesLocked(const QStringList &licenseIds)
         throw StoreError(StoreError::Kind::Failed,
                          u"%1 has no clock reference (table clock_reference is empty)"_s.arg(description()));
     }
-    const qint64 decided = q.value(0).toLongLong();
+    const qint64 ms = q.value(0).toLongLong();
     q.finish();
-    m_clock.hold(decided, false, (sent + m_clock.monotonicMs()) / 2);
+    m_clock.hold(ms, false, (sent + m_clock.monotonicMs()) / 2);
 }
 
 void PgLeaseStore::transactionEnded()

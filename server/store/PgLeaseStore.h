@@ -128,7 +128,7 @@ public:
 protected:
     void beforeTransaction() override;
     void transactionBegan() override;
-    void licensesLocked(const QStringList &licenseIds) override;
+    void licensesLocked(const QStringList &licenseIds, std::optional<qint64> decided) override;
     void transactionEnded() override;
 
 private:

@@ -33,6 +33,9 @@ struct SqlDialect
     // (PostgreSQL; arrays bound as text literals, see SqlLeaseTables). Empty: one statement per
     // row, which is as fast where statements are calls into a library (SQLite).
     QString lockLicenses; // :ids; locks them in one fixed order, and gives their rows (%1: the columns)
+    // Whether lockLicenses also decides the transaction's "now" for them: each row then ends with
+    // one more column, that "now" in ms (PgLeaseStore::licensesLocked()).
+    bool lockLicensesDecides = false;
     QString leasesOf; // :licenses, :seats
     QString renewLeasesIfUnchanged; // returns the (license_id, seat_id) of each row written
     // The condition that picks the rows of several licenses at once, on a column named before it

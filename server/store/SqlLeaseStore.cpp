@@ -348,15 +348,17 @@ void SqlLeaseStore::lockLicenses(const QStringList &licenseIds)
         // batch has nothing else to keep and is rolled back whole).
         ready();
         m_transactions->startBatch([&] {
-            locked = m_tables->lockLicenses(ids, &m_lockedRows);
-            licensesLocked(ids);
+            std::optional<qint64> decided;
+            locked = m_tables->lockLicenses(ids, &m_lockedRows, &decided);
+            licensesLocked(ids, decided);
         });
     } else {
         unit([&] {
-            locked = m_tables->lockLicenses(ids);
+            std::optional<qint64> decided;
+            locked = m_tables->lockLicenses(ids, nullptr, &decided);
             for (const QString &id : std::as_const(locked))
                 m_unitLicenses.insert(id);
-            licensesLocked(ids);
+            licensesLocked(ids, decided);
         });
     }
     // Only once the unit is kept (one rolled back to its savepoint released its locks), and only

@@ -8,6 +8,7 @@
 
 #include <map>
 #include <memory>
+#include <optional>
 #include <tuple>
 
 namespace keyright::server {
@@ -194,8 +195,13 @@ protected:
     virtual void beforeTransaction() { }
     // Inside a transaction that just began.
     virtual void transactionBegan() { }
-    // Inside withLicense() or lockLicenses(), once these licenses are held.
-    virtual void licensesLocked(const QStringList &licenseIds) { Q_UNUSED(licenseIds); }
+    // Inside withLicense() or lockLicenses(), once these licenses are held; `decided`: the "now"
+    // the statement that locked them decided them with, where it did (SqlDialect::lockLicenses).
+    virtual void licensesLocked(const QStringList &licenseIds, std::optional<qint64> decided = std::nullopt)
+    {
+        Q_UNUSED(licenseIds);
+        Q_UNUSED(decided);
+    }
     // Right after a transaction ended (committed or rolled back).
     virtual void transactionEnded() { }
 

@@ -5,6 +5,7 @@
 #include "store/SqlRows.h"
 
 #include <QSet>
+#include <QSqlRecord>
 #include <QVariant>
 
 #include <algorithm>
@@ -554,7 +555,8 @@ QString SqlLeaseTables::numberArrayLiteral(const QList<std::optional<qint64>> &e
     return literal + u'}';
 }
 
-QStringList SqlLeaseTables::lockLicenses(const QStringList &licenseIds, QHash<QString, LicenseRecord> *rows)
+QStringList SqlLeaseTables::lockLicenses(const QStringList &licenseIds, QHash<QString, LicenseRecord> *rows,
+                                         std::optional<qint64> *decided)
 {
     if (licenseIds.isEmpty())
         return {};
@@ -568,7 +570,10 @@ QStringList SqlLeaseTables::lockLicenses(const QStringList &licenseIds, QHash<QS
     q.bindValue(u":ids"_s, arrayLiteral(licenseIds));
     m_connection.exec(q);
     QStringList locked;
+    const int decidedColumn = decided && m_dialect.lockLicensesDecides ? q.record().count() - 1 : -1;
     while (q.next()) {
+        if (decidedColumn >= 0)
+            *decided = q.value(decidedColumn).toLongLong();
         LicenseRecord license = SqlRows::license(q);
         locked.append(license.id);
         if (rows)

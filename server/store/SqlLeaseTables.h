@@ -71,8 +71,11 @@ public:
     // The bulk forms of a turn's renewals (LeaseStore::lockLicenses and friends). lockLicenses
     // gives the ids it locked: those of licenses that exist (all of them where the transaction
     // itself is the lock).
-    // Where the dialect locks them with one statement, `rows` (if given) receives their rows too.
-    QStringList lockLicenses(const QStringList &licenseIds, QHash<QString, LicenseRecord> *rows = nullptr);
+    // Where the dialect locks them with one statement, `rows` (if given) receives their rows too,
+    // and `decided` (if given) the "now" the statement decided them with, where it does
+    // (SqlDialect::lockLicensesDecides) and found any.
+    QStringList lockLicenses(const QStringList &licenseIds, QHash<QString, LicenseRecord> *rows = nullptr,
+                             std::optional<qint64> *decided = nullptr);
     QList<std::optional<StoredLease>> leasesOf(const QList<std::pair<QString, QString>> &seats);
     QList<bool> renewLeasesIfUnchanged(const QList<LeaseRenewal> &renewals);
 

@@ -17,16 +17,20 @@
 #include "wire/EventDetail.h"
 #include "wire/Identifiers.h"
 
+#include <QDeadlineTimer>
 #include <QSqlError>
 #include <QSqlQuery>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QThread>
 #include <QTimeZone>
+#include <QUrl>
 
 #include <atomic>
 #include <chrono>
 #include <functional>
 #include <future>
+#include <latch>
 #include <limits>
 #include <memory>
 #include <thread>
@@ -168,6 +172,7 @@ private slots:
     void clockReferenceRoundTrips();
     void databaseNowIsTheSharedExtrapolation();
     void decisionNowNeverGoesBackForALicense();
+    void licensesWaitedForAreDecidedWithTheNowAfterTheWait();
     void aBatchHoldingLicensesSeesItsOwnWrites();
     void aBatchHoldingLicensesReadsEveryTableAsWritten();
     void spansWrittenTogetherEqualSpansWrittenOneByOne();
@@ -1661,6 +1666,86 @@ void TestStoreContract::decisionNowNeverGoesBackForALicense()
     });
     QCOMPARE(both, base + 3'600'000);
     QCOMPARE(decidedMs(*m_pg, u"beta"_s), base + 3'600'000);
+}
+
+void TestStoreContract::licensesWaitedForAreDecidedWithTheNowAfterTheWait()
+{
+    if (!isPg())
+        QSKIP("one SQLite writer never waits for another");
+    auto &pg = static_cast<PgLeaseStore &>(*m_store);
+    const QUrl url(m_pg->url());
+    // A turn locks alpha while another instance holds it. The "now" it decides with is read once
+    // the lock is granted, and is never earlier than the one the other instance decided alpha with
+    // before letting it go (here an hour ahead: the database's clock stepped back since).
+    for (const bool decidedAhead : {false, true}) {
+        // The reference caught up with the database's clock: "now" follows it to the ms (for 2 s).
+        const qint64 base = databaseNowMs(*m_pg);
+        QVERIFY(m_pg->exec(u"UPDATE clock_reference SET reference_ms = %1, wall_ms = %1"_s.arg(base)));
+        std::latch holding(1);
+        qint64 releasedAt = 0; // the database's clock right before the other instance committed
+        QString failure;
+        std::unique_ptr<QThread> other(QThread::create([&] {
+            const QString name = u"other-instance"_s;
+            {
+                QSqlDatabase db = QSqlDatabase::addDatabase(u"QPSQL"_s, name);
+                db.setHostName(url.host());
+                db.setPort(url.port(5432));
+                db.setUserName(url.userName());
+                db.setDatabaseName(url.path().mid(1));
+                QSqlQuery q(db);
+                const auto run = [&](const QString &sql) {
+                    if (failure.isEmpty() && !q.exec(sql))
+                        failure = sql + u": "_s + q.lastError().text();
+                    return failure.isEmpty();
+                };
+                if (!db.open() || !db.transaction())
+                    failure = db.lastError().text();
+                run(u"SELECT id FROM licenses WHERE id = 'alpha' FOR UPDATE"_s);
+                if (decidedAhead)
+                    run(u"UPDATE licenses SET decided_ms = %1 WHERE id = 'alpha'"_s.arg(base + 3'600'000));
+                holding.count_down();
+                // Until the turn waits for the lock (bounded), and a little longer: a "now" read
+                // before the wait would then be visibly earlier than the release.
+                const QDeadlineTimer deadline(10s);
+                bool waited = false;
+                while (failure.isEmpty() && !waited && !deadline.hasExpired()) {
+                    if (run(u"SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
+                            "AND wait_event_type = 'Lock'"_s)
+                        && q.next())
+                        waited = q.value(0).toInt() > 0;
+                    if (!waited)
+                        QThread::msleep(5);
+                }
+                if (!waited && failure.isEmpty())
+                    failure = u"the turn never waited for alpha's lock"_s;
+                QThread::msleep(50);
+                if (run(u"SELECT CAST(floor(extract(epoch FROM clock_timestamp()) * 1000) AS BIGINT)"_s) && q.next())
+                    releasedAt = q.value(0).toLongLong();
+                q.finish();
+                if (db.isOpen() && !db.commit() && failure.isEmpty())
+                    failure = db.lastError().text();
+            }
+            QSqlDatabase::removeDatabase(name);
+        }));
+        other->start();
+        holding.wait();
+        m_store->beginBatch();
+        m_store->lockLicenses({u"beta"_s, u"alpha"_s});
+        const qint64 now = pg.clock().nowMs();
+        m_store->commitBatch();
+        QVERIFY(other->wait(QDeadlineTimer(30s)));
+        QVERIFY2(failure.isEmpty(), qPrintable(failure));
+        if (decidedAhead) {
+            QCOMPARE(now, base + 3'600'000);
+        } else {
+            QVERIFY2(now >= releasedAt,
+                     qPrintable(u"decided %1 ms before the lock was released"_s.arg(releasedAt - now)));
+            QVERIFY2(now < releasedAt + 10'000, qPrintable(QString::number(now - releasedAt)));
+        }
+        // Written back to both, for whichever instance decides them next.
+        QCOMPARE(decidedMs(*m_pg, u"alpha"_s), now);
+        QCOMPARE(decidedMs(*m_pg, u"beta"_s), now);
+    }
 }
 
 // A shared-store turn (RequestTurn): licenses locked by the batch, outside any unit, then units
