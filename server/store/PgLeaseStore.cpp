@@ -143,7 +143,7 @@ SqlDialect PgLeaseStore::dialect()
                      "FROM reading), "
                      "written AS (UPDATE licenses AS l SET decided_ms = decided.ms FROM decided, locked "
                      "WHERE l.id = locked.id AND l.decided_ms < decided.ms RETURNING 1) "
-                     "SELECT %1, decided.ms FROM locked CROSS JOIN decided"_s;
+                     "SELECT %1, decided.ms, reading.n FROM locked CROSS JOIN decided CROSS JOIN reading"_s;
     d.lockLicenses.replace(u"%2"_s, readingQuery(u" FROM (SELECT count(*) FROM locked) AS held"_s));
     d.lockLicensesDecides = true;
     d.inIds = u" = ANY(CAST(:ids AS TEXT[]))"_s;
@@ -408,10 +408,14 @@ std::optional<LicenseRecord> PgLeaseStore::license(const QString &licenseId)
     return record;
 }
 
-void PgLeaseStore::transactionBegan()
+void PgLeaseStore::transactionBegan(bool locksNext)
 {
     // A transaction may change licenses; reads after it must see what it wrote.
     m_recentLicenses.clear();
+    // A turn's batch starts by locking its licenses with the statement that reads the clock for
+    // them (the dialect's lockLicenses): one round trip less.
+    if (locksNext)
+        return;
     auto &q = clockStatements().read;
     const qint64 sent = m_clock.monotonicMs();
     if (!q.exec() || !q.next()) {
@@ -424,14 +428,17 @@ void PgLeaseStore::transactionBegan()
     m_clock.hold(reading, true, (sent + m_clock.monotonicMs()) / 2);
 }
 
-void PgLeaseStore::licensesLocked(const QStringList &licenseIds, std::optional<qint64> decided)
+void PgLeaseStore::licensesLocked(const QStringList &licenseIds, std::optional<LockedNow> decided)
 {
     // The locks may have been waited for: every decision about these licenses is made with a
     // "now" read after they were granted, never earlier than the one any instance last decided
     // them with (docs/ARCHITECTURE.md, "One now for every instance"). The statement that locked
     // several at once decided it already (the dialect's lockLicenses).
     if (decided) {
-        m_clock.hold(*decided, false, m_clock.monotonicMs());
+        // Its reading is the one every instance takes, as a transaction's first one is.
+        const qint64 readAt = m_clock.monotonicMs();
+        m_clock.hold(decided->readingMs, true, readAt);
+        m_clock.hold(decided->decidedMs, false, readAt);
         return;
     }
     auto &q = clockStatements().decide;

@@ -127,8 +127,8 @@ public:
 
 protected:
     void beforeTransaction() override;
-    void transactionBegan() override;
-    void licensesLocked(const QStringList &licenseIds, std::optional<qint64> decided) override;
+    void transactionBegan(bool locksNext) override;
+    void licensesLocked(const QStringList &licenseIds, std::optional<LockedNow> decided) override;
     void transactionEnded() override;
 
 private:

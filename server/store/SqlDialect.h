@@ -34,7 +34,8 @@ struct SqlDialect
     // row, which is as fast where statements are calls into a library (SQLite).
     QString lockLicenses; // :ids; locks them in one fixed order, and gives their rows (%1: the columns)
     // Whether lockLicenses also decides the transaction's "now" for them: each row then ends with
-    // one more column, that "now" in ms (PgLeaseStore::licensesLocked()).
+    // two more columns, that "now" and the reading it was decided from, in ms
+    // (PgLeaseStore::licensesLocked()).
     bool lockLicensesDecides = false;
     QString leasesOf; // :licenses, :seats
     QString renewLeasesIfUnchanged; // returns the (license_id, seat_id) of each row written

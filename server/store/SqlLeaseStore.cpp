@@ -33,7 +33,8 @@ SqlLeaseStore::SqlLeaseStore(const QString &driver, const QString &description, 
     m_schema = std::make_unique<SqlSchema>(m_connection, m_dialect);
     m_transactions = std::make_unique<SqlTransactions>(
         m_connection, m_dialect.begin, m_dialect.prepareTransactionControl,
-        SqlTransactions::Hooks {[this] { dropCaches(); }, [this] { transactionBegan(); },
+        SqlTransactions::Hooks {[this] { dropCaches(); },
+                                [this] { transactionBegan(std::exchange(m_locksNext, false)); },
                                 [this] { transactionEnded(); }});
     makeParts();
 }
@@ -347,14 +348,22 @@ void SqlLeaseStore::lockLicenses(const QStringList &licenseIds)
         // The batch's first work: in its transaction, without a savepoint (should it fail, the
         // batch has nothing else to keep and is rolled back whole).
         ready();
+        // The lock statement reads the clock itself where it decides: none read at BEGIN (the
+        // flag is taken by the BEGIN's hook, and cleared should BEGIN fail before it).
+        m_locksNext = m_dialect.lockLicensesDecides;
+        struct Clear
+        {
+            bool &flag;
+            ~Clear() { flag = false; }
+        } clear {m_locksNext};
         m_transactions->startBatch([&] {
-            std::optional<qint64> decided;
+            std::optional<LockedNow> decided;
             locked = m_tables->lockLicenses(ids, &m_lockedRows, &decided);
             licensesLocked(ids, decided);
         });
     } else {
         unit([&] {
-            std::optional<qint64> decided;
+            std::optional<LockedNow> decided;
             locked = m_tables->lockLicenses(ids, nullptr, &decided);
             for (const QString &id : std::as_const(locked))
                 m_unitLicenses.insert(id);

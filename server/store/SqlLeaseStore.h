@@ -193,11 +193,12 @@ protected:
     // Before a unit that starts a transaction (not one that joins a unit or an open batch): a
     // store whose connection can be lost reconnects here. Throws StoreError.
     virtual void beforeTransaction() { }
-    // Inside a transaction that just began.
-    virtual void transactionBegan() { }
+    // Inside a transaction that just began. `locksNext`: its first statement locks licenses and
+    // reads the clock for them (SqlDialect::lockLicensesDecides), before anything decides.
+    virtual void transactionBegan(bool locksNext) { Q_UNUSED(locksNext); }
     // Inside withLicense() or lockLicenses(), once these licenses are held; `decided`: the "now"
     // the statement that locked them decided them with, where it did (SqlDialect::lockLicenses).
-    virtual void licensesLocked(const QStringList &licenseIds, std::optional<qint64> decided = std::nullopt)
+    virtual void licensesLocked(const QStringList &licenseIds, std::optional<LockedNow> decided = std::nullopt)
     {
         Q_UNUSED(licenseIds);
         Q_UNUSED(decided);
@@ -256,6 +257,7 @@ private:
     bool m_createdSchema = false;
     QSet<QString> m_unitLicenses; // locked by the outermost unit running now
     QSet<QString> m_batchLicenses; // locked by lockLicenses() outside a unit of the open batch
+    bool m_locksNext = false; // the transaction about to begin starts with a deciding lock statement
     std::optional<QList<HolderGroup>> m_batchGroups; // read once by such a batch (holderGroups())
     std::unique_ptr<TurnReads> m_turn; // what such a batch's units read of its licenses
     QHash<QString, LicenseRecord> m_lockedRows; // as the batch's lockLicenses() read them, until written

@@ -556,7 +556,7 @@ QString SqlLeaseTables::numberArrayLiteral(const QList<std::optional<qint64>> &e
 }
 
 QStringList SqlLeaseTables::lockLicenses(const QStringList &licenseIds, QHash<QString, LicenseRecord> *rows,
-                                         std::optional<qint64> *decided)
+                                         std::optional<LockedNow> *decided)
 {
     if (licenseIds.isEmpty())
         return {};
@@ -570,10 +570,10 @@ QStringList SqlLeaseTables::lockLicenses(const QStringList &licenseIds, QHash<QS
     q.bindValue(u":ids"_s, arrayLiteral(licenseIds));
     m_connection.exec(q);
     QStringList locked;
-    const int decidedColumn = decided && m_dialect.lockLicensesDecides ? q.record().count() - 1 : -1;
+    const int decidedColumn = decided && m_dialect.lockLicensesDecides ? q.record().count() - 2 : -1;
     while (q.next()) {
         if (decidedColumn >= 0)
-            *decided = q.value(decidedColumn).toLongLong();
+            *decided = LockedNow {q.value(decidedColumn).toLongLong(), q.value(decidedColumn + 1).toLongLong()};
         LicenseRecord license = SqlRows::license(q);
         locked.append(license.id);
         if (rows)

@@ -75,7 +75,7 @@ public:
     // and `decided` (if given) the "now" the statement decided them with, where it does
     // (SqlDialect::lockLicensesDecides) and found any.
     QStringList lockLicenses(const QStringList &licenseIds, QHash<QString, LicenseRecord> *rows = nullptr,
-                             std::optional<qint64> *decided = nullptr);
+                             std::optional<LockedNow> *decided = nullptr);
     QList<std::optional<StoredLease>> leasesOf(const QList<std::pair<QString, QString>> &seats);
     QList<bool> renewLeasesIfUnchanged(const QList<LeaseRenewal> &renewals);
 

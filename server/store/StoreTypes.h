@@ -228,4 +228,12 @@ private:
     bool m_outcomeUnknown = false;
 };
 
+// The "now" a statement that locked licenses decided them with (SqlDialect::lockLicensesDecides):
+// `decidedMs`, and the reading of the database's clock it was decided from, `readingMs`.
+struct LockedNow
+{
+    qint64 decidedMs = 0;
+    qint64 readingMs = 0;
+};
+
 } // namespace keyright::server
