@@ -248,7 +248,11 @@ void SqlTransactions::unitInBatch(const std::function<void()> &work)
         try {
             work();
             m_inUnit = false;
-            mustControl(Control::Release);
+            // Kept rather than released: the COMMIT or ROLLBACK that ends the batch closes it
+            // with the rest, and a later unit's savepoint of the same name nests inside it, the
+            // one its ROLLBACK TO goes back to. A turn's calls unit ends one round trip sooner,
+            // while it holds the licenses other instances wait for; the database keeps nothing
+            // more (a released savepoint's writes stay the transaction's all the same).
             return;
         } catch (const StoreError &failure) {
             m_inUnit = false;
