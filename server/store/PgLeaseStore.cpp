@@ -3,6 +3,7 @@
 #include "store/SqlAlertOutbox.h"
 #include "store/SqlAlerts.h"
 #include "store/SqlClockReference.h"
+#include "store/SqlCounters.h"
 #include "store/SqlLeaseTables.h"
 #include "store/SqlRows.h"
 #include "store/SqlSchema.h"
@@ -224,6 +225,10 @@ SqlDialect PgLeaseStore::dialect()
           "ON CONFLICT (license_id, counter, replica_id) DO UPDATE SET value = "
           "CASE WHEN stat_components.value > 9223372036854775807 - excluded.value "
           "THEN 9223372036854775807 ELSE stat_components.value + excluded.value END"_s.arg(SqlRows::componentColumns);
+    // A unit's events and its counters' increments with one round trip at the unit's end, while
+    // its turn holds its licenses: two tables that nothing else in the statement reads (the
+    // increments run to completion whether or not the events' insert reads them).
+    d.appendEventsBumping = u"WITH bumped AS (%1) %2"_s.arg(SqlCounters::renamedBumps(d.bumpCounters), d.appendEvents);
     return d;
 }
 

@@ -3,8 +3,11 @@
 #include "stats/StatComponent.h"
 
 #include <QList>
+#include <QString>
 
 #include <memory>
+
+class QSqlQuery;
 
 namespace keyright::server {
 
@@ -36,6 +39,11 @@ public:
         quint64 by = 0;
     };
     void bumpCounters(const QList<Bump> &bumps);
+    // The dialect's bumpCounters with its binds renamed (:bumpLicenses :bumpCounters :bumpReplicas
+    // :bumpBys), to be part of another statement (SqlDialect::appendEventsBumping); bindBumps()
+    // binds either form.
+    static QString renamedBumps(QString bumpCounters);
+    static void bindBumps(QSqlQuery &query, const QList<Bump> &bumps, bool renamed);
     QList<StatComponent> counterComponents();
     void mergeComponents(const QList<StatComponent> &components);
 

@@ -77,6 +77,10 @@ struct SqlDialect
     // A unit's counter increments (a turn's checkouts and releases, one per license and counter)
     // in one upsert: :licenses, :counters, :replicas, :bys, no two rows with the same key.
     QString bumpCounters;
+    // appendEvents and bumpCounters in one statement, the latter's binds renamed
+    // (SqlCounters::renamedBumps): a unit's events and increments with one round trip. Empty: one
+    // statement each.
+    QString appendEventsBumping;
 };
 
 } // namespace keyright::server

@@ -24,10 +24,12 @@ struct SqlEventLog::Statements
         , countEvents(db)
         , deleteEvents(db)
         , deleteFirstEvents(db)
+        , appendEventsBumping(db)
     { }
 
     QSqlQuery appendEvent, appendEvents /* where the dialect has it */, events, countEvents, deleteEvents,
         deleteFirstEvents;
+    QSqlQuery appendEventsBumping; // the same
 };
 
 SqlEventLog::SqlEventLog(SqlConnection &connection, const SqlDialect &dialect)
@@ -70,6 +72,8 @@ bool SqlEventLog::prepare(QString *error)
     };
     if (appendsMany())
         all.append({&s->appendEvents, m_dialect.appendEvents});
+    if (bumpsWithEvents())
+        all.append({&s->appendEventsBumping, m_dialect.appendEventsBumping});
     if (!m_connection.prepareAll(all, error))
         return false;
     m_statements = std::move(s);
@@ -81,13 +85,21 @@ bool SqlEventLog::appendsMany() const
     return !m_dialect.appendEvents.isEmpty();
 }
 
-QList<qint64> SqlEventLog::appendEvents(const QList<EventRecord> &events)
+bool SqlEventLog::bumpsWithEvents() const
+{
+    return appendsMany() && !m_dialect.appendEventsBumping.isEmpty();
+}
+
+QList<qint64> SqlEventLog::appendEvents(const QList<EventRecord> &events, const QList<SqlCounters::Bump> &bumps)
 {
     QList<qint64> seqs;
     if (events.isEmpty())
         return seqs;
+    if (!bumps.isEmpty() && !bumpsWithEvents())
+        throw StoreError(StoreError::Kind::Failed,
+                         u"%1 cannot write counters with events"_s.arg(m_connection.description()));
     seqs.reserve(events.size());
-    if (!appendsMany() || events.size() == 1) {
+    if (bumps.isEmpty() && (!appendsMany() || events.size() == 1)) {
         for (const EventRecord &event : events)
             seqs.append(appendEvent(event));
         return seqs;
@@ -103,7 +115,9 @@ QList<qint64> SqlEventLog::appendEvents(const QList<EventRecord> &events)
         actors.append(event.actor);
         details.append(QString::fromUtf8(QJsonDocument(event.detail).toJson(QJsonDocument::Compact)));
     }
-    auto &q = statements().appendEvents;
+    auto &q = bumps.isEmpty() ? statements().appendEvents : statements().appendEventsBumping;
+    if (!bumps.isEmpty())
+        SqlCounters::bindBumps(q, bumps, true);
     q.bindValue(u":times"_s, SqlLeaseTables::numberArrayLiteral(times));
     q.bindValue(u":kinds"_s, SqlLeaseTables::arrayLiteral(kinds));
     q.bindValue(u":licenses"_s, SqlLeaseTables::arrayLiteral(licenses));

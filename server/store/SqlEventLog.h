@@ -1,5 +1,6 @@
 #pragma once
 
+#include "store/SqlCounters.h"
 #include "store/StoreTypes.h"
 
 #include <QHash>
@@ -29,7 +30,10 @@ public:
     // Many events in the order given, with one statement where the dialect has one
     // (appendEvents), else one each; returns their seqs in that order.
     bool appendsMany() const;
-    QList<qint64> appendEvents(const QList<EventRecord> &events);
+    // With `bumps`, the counters' increments are written by the same statement; only where
+    // bumpsWithEvents().
+    QList<qint64> appendEvents(const QList<EventRecord> &events, const QList<SqlCounters::Bump> &bumps = {});
+    bool bumpsWithEvents() const;
     QList<EventRecord> events(const EventQuery &query);
     QHash<QString, int> countEventsSince(const QList<EventKind> &kinds, const QDateTime &since);
     int deleteEventsBefore(const QDateTime &before);

@@ -182,7 +182,7 @@ void SqlLeaseStore::unit(const std::function<void()> &work)
         work();
         flushLeaseWrites();
         flushGenerations();
-        flushEvents();
+        flushEvents(Bumps::With);
         m_usage->flushSpans();
         writeUnitBumps();
     });
@@ -201,13 +201,16 @@ void SqlLeaseStore::noteSpans(const std::function<void()> &note)
     note();
 }
 
-void SqlLeaseStore::flushEvents()
+void SqlLeaseStore::flushEvents(Bumps bumps)
 {
     if (m_unitEvents.isEmpty())
         return;
     // Taken first: what fails here is undone with its unit, and must not be written again.
     const QList<EventRecord> events = std::exchange(m_unitEvents, {});
-    const QList<qint64> seqs = m_events->appendEvents(events);
+    // At the unit's end its counters' increments go with its events, where the dialect allows.
+    const bool withBumps = bumps == Bumps::With && !m_unitBumps.empty() && m_events->bumpsWithEvents();
+    const QList<qint64> seqs
+        = m_events->appendEvents(events, withBumps ? takeUnitBumps() : QList<SqlCounters::Bump> {});
     // Their spans after them, as appendEvent() notes them: a refusal's span is named by its seq.
     noteSpans([&] {
         for (qsizetype i = 0; i < events.size(); ++i)
@@ -242,12 +245,17 @@ void SqlLeaseStore::writeUnitBumps()
     // the unit counted (a turn's renewals of one license: one statement instead of one each), and
     // on PostgreSQL all of them with one statement (a turn's checkouts and releases on many
     // licenses: one round trip instead of one per license and counter).
+    m_counters->bumpCounters(takeUnitBumps());
+}
+
+QList<SqlCounters::Bump> SqlLeaseStore::takeUnitBumps()
+{
     const auto sums = std::exchange(m_unitBumps, {});
     QList<SqlCounters::Bump> bumps;
     bumps.reserve(qsizetype(sums.size()));
     for (const auto &[key, by] : sums)
         bumps.append(SqlCounters::Bump {std::get<0>(key), std::get<1>(key), std::get<2>(key), by});
-    m_counters->bumpCounters(bumps);
+    return bumps;
 }
 
 void SqlLeaseStore::withLicense(const QString &licenseId, const std::function<void()> &work)

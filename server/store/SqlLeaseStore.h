@@ -2,6 +2,7 @@
 
 #include "store/LeaseStore.h"
 #include "store/SqlConnection.h"
+#include "store/SqlCounters.h"
 #include "store/SqlDialect.h"
 
 #include <QSet>
@@ -216,8 +217,12 @@ private:
     void ready(Spans spans = Spans::Flush);
     void unit(const std::function<void()> &work);
     void writeUnitBumps();
+    // The unit's counter increments, summed per component, taken (the unit holds none after).
+    QList<SqlCounters::Bump> takeUnitBumps();
     // Writes the events recordEvent() held back, then the spans they open and end.
-    void flushEvents();
+    // With: the unit's counter increments go with them where the store allows (its end).
+    enum class Bumps { Without, With };
+    void flushEvents(Bumps bumps = Bumps::Without);
     // Writes the license generations updateLicense() held back.
     void flushGenerations();
     // Deletes the leases deleteLease() held back, then inserts those insertLease() held back.
