@@ -167,6 +167,26 @@ SqlDialect PgLeaseStore::dialect()
           "AND kind = r.kind AND id = r.id LIMIT 1) AS f WHERE f.end_ms IS NULL) "
           "UPDATE usage_spans AS s SET end_ms = found.end_ms, expires_ms = COALESCE(found.expires, s.expires_ms), "
           "served = s.served + found.served FROM found WHERE s.ctid = found.tid AND s.end_ms IS NULL"_s;
+    // A unit's openings and endings together (one round trip at the end of a turn that holds its
+    // licenses): a span opened and ended by the unit is inserted ended, and the endings find by
+    // key only the spans that were there before the statement (what its insert writes is not
+    // visible to the rest of it), among them the one an opening met already there, which the
+    // opening left as it was.
+    d.writeSpans
+        = u"WITH opened AS (INSERT INTO usage_spans (license_id, kind, id, holder, grp, start_ms, expires_ms, "
+          "borrowed, end_ms, served) "
+          "SELECT * FROM unnest(CAST(:licenses AS TEXT[]), CAST(:kinds AS TEXT[]), CAST(:ids AS TEXT[]), "
+          "CAST(:holders AS TEXT[]), CAST(:groups AS TEXT[]), CAST(:starts AS BIGINT[]), "
+          "CAST(:expires AS BIGINT[]), CAST(:borrowed AS BIGINT[]), CAST(:closedEnds AS BIGINT[]), "
+          "CAST(:closedServed AS BIGINT[])) ON CONFLICT DO NOTHING), "
+          "found AS (SELECT f.ctid AS tid, r.end_ms, r.expires, r.served "
+          "FROM unnest(CAST(:endLicenses AS TEXT[]), CAST(:endKinds AS TEXT[]), CAST(:endIds AS TEXT[]), "
+          "CAST(:ends AS BIGINT[]), CAST(:endExpires AS BIGINT[]), CAST(:served AS BIGINT[])) "
+          "AS r(license, kind, id, end_ms, expires, served) "
+          "CROSS JOIN LATERAL (SELECT ctid, end_ms FROM usage_spans WHERE license_id = r.license "
+          "AND kind = r.kind AND id = r.id LIMIT 1) AS f WHERE f.end_ms IS NULL) "
+          "UPDATE usage_spans AS s SET end_ms = found.end_ms, expires_ms = COALESCE(found.expires, s.expires_ms), "
+          "served = s.served + found.served FROM found WHERE s.ctid = found.tid AND s.end_ms IS NULL"_s;
     // The sequence hands out seq as the rows come, and they come sorted by their position.
     d.appendEvents = u"INSERT INTO events (time_ms, kind, license_id, seat_id, holder, actor, detail) "
                      "SELECT t, k, l, s, h, a, d FROM unnest(CAST(:times AS BIGINT[]), CAST(:kinds AS TEXT[]), "

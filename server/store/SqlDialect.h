@@ -52,6 +52,12 @@ struct SqlDialect
     // :borrowed, and :licenses :kinds :ids :ends :expires :served. Empty: one statement per span.
     QString openSpans;
     QString endSpans;
+    // Both in one statement, for a unit that has both: the openings with openSpans' binds and,
+    // for one the same unit ends, its end already (:closedEnds :closedServed, NULL and 0 for the
+    // others); the endings with :endLicenses :endKinds :endIds :ends :endExpires :served, applied
+    // only to spans there before the statement (an opening that found its span there already
+    // inserts nothing, and its ending goes to that span). Empty: the two statements above.
+    QString writeSpans;
     // A unit's events (SqlLeaseStore::recordEvent) in one insert, in the order they came, with
     // :times :kinds :licenses :seats :holders :actors :details; returns each one's seq, ascending
     // in that order. Empty: one statement per event.

@@ -93,13 +93,14 @@ struct SqlUsageHistory::Statements
         , demoSpan(db)
         , openSpansBulk(db)
         , endSpansBulk(db)
+        , writeSpans(db)
     { }
 
     // The *Of statements: the same, for one license.
     QSqlQuery openSpan, endSpan, spans, openSpans, eventsOfKind, spansOf, openSpansOf, eventsOfKindOf, changes,
         progress, setProgress, putBucket, buckets, earliestSpan, earliestEvent, deleteBuckets, deleteSpans, storedBytes,
         activityKnown, idleAt, demoSpan;
-    QSqlQuery openSpansBulk, endSpansBulk; // prepared where the dialect has them
+    QSqlQuery openSpansBulk, endSpansBulk, writeSpans; // prepared where the dialect has them
 };
 
 SqlUsageHistory::SqlUsageHistory(SqlConnection &connection, const SqlDialect &dialect)
@@ -256,6 +257,8 @@ bool SqlUsageHistory::prepare(QString *error)
         all.append({&s->openSpansBulk, m_dialect.openSpans});
         all.append({&s->endSpansBulk, m_dialect.endSpans});
     }
+    if (!m_dialect.writeSpans.isEmpty())
+        all.append({&s->writeSpans, m_dialect.writeSpans});
     if (!m_connection.prepareAll(all, error))
         return false;
     m_statements = std::move(s);
@@ -334,20 +337,30 @@ void SqlUsageHistory::flushSpans()
     const QList<SpanEnding> ends = std::exchange(m_ends, {});
     m_openKeys.clear();
     m_endKeys.clear();
-    if (!opens.isEmpty()) {
+    const bool together = !opens.isEmpty() && !ends.isEmpty() && !m_dialect.writeSpans.isEmpty();
+    const auto bindOpenings = [&](QSqlQuery &q) {
+        // Together, an opening the unit also ends is inserted ended (the ending came after it: an
+        // ending that waits is written before a later opening of its span, openSpan()).
+        QHash<QString, const SpanEnding *> endingOf;
+        if (together) {
+            for (const SpanEnding &end : ends)
+                endingOf.insert(spanKey(end.licenseId, end.kind.at(0), end.id), &end);
+        }
         QStringList licenses, kinds, ids, holders, groups;
-        QList<std::optional<qint64>> starts, expires, borrowed;
+        QList<std::optional<qint64>> starts, expires, borrowed, closedEnds, closedServed;
         for (const SpanOpening &open : opens) {
+            const SpanEnding *end = endingOf.value(spanKey(open.licenseId, open.kind.at(0), open.id));
             licenses.append(open.licenseId);
             kinds.append(open.kind);
             ids.append(open.id);
             holders.append(open.holder);
             groups.append(open.group);
             starts.append(open.startMs);
-            expires.append(open.expiresMs);
+            expires.append(end && end->expiresMs ? end->expiresMs : open.expiresMs);
             borrowed.append(open.borrowed ? 1 : 0);
+            closedEnds.append(end ? std::optional<qint64>(end->endMs) : std::nullopt);
+            closedServed.append(end && end->served ? 1 : 0);
         }
-        auto &q = statements().openSpansBulk;
         q.bindValue(u":licenses"_s, SqlLeaseTables::arrayLiteral(licenses));
         q.bindValue(u":kinds"_s, SqlLeaseTables::arrayLiteral(kinds));
         q.bindValue(u":ids"_s, SqlLeaseTables::arrayLiteral(ids));
@@ -356,9 +369,12 @@ void SqlUsageHistory::flushSpans()
         q.bindValue(u":starts"_s, SqlLeaseTables::numberArrayLiteral(starts));
         q.bindValue(u":expires"_s, SqlLeaseTables::numberArrayLiteral(expires));
         q.bindValue(u":borrowed"_s, SqlLeaseTables::numberArrayLiteral(borrowed));
-        m_connection.exec(q).finish();
-    }
-    if (!ends.isEmpty()) {
+        if (together) {
+            q.bindValue(u":closedEnds"_s, SqlLeaseTables::numberArrayLiteral(closedEnds));
+            q.bindValue(u":closedServed"_s, SqlLeaseTables::numberArrayLiteral(closedServed));
+        }
+    };
+    const auto bindEndings = [&](QSqlQuery &q) {
         QStringList licenses, kinds, ids;
         QList<std::optional<qint64>> endsMs, expires, served;
         for (const SpanEnding &end : ends) {
@@ -369,13 +385,29 @@ void SqlUsageHistory::flushSpans()
             expires.append(end.expiresMs);
             served.append(end.served ? 1 : 0);
         }
-        auto &q = statements().endSpansBulk;
-        q.bindValue(u":licenses"_s, SqlLeaseTables::arrayLiteral(licenses));
-        q.bindValue(u":kinds"_s, SqlLeaseTables::arrayLiteral(kinds));
-        q.bindValue(u":ids"_s, SqlLeaseTables::arrayLiteral(ids));
+        // The endings' own names where the openings' are bound in the same statement.
+        q.bindValue(together ? u":endLicenses"_s : u":licenses"_s, SqlLeaseTables::arrayLiteral(licenses));
+        q.bindValue(together ? u":endKinds"_s : u":kinds"_s, SqlLeaseTables::arrayLiteral(kinds));
+        q.bindValue(together ? u":endIds"_s : u":ids"_s, SqlLeaseTables::arrayLiteral(ids));
         q.bindValue(u":ends"_s, SqlLeaseTables::numberArrayLiteral(endsMs));
-        q.bindValue(u":expires"_s, SqlLeaseTables::numberArrayLiteral(expires));
+        q.bindValue(together ? u":endExpires"_s : u":expires"_s, SqlLeaseTables::numberArrayLiteral(expires));
         q.bindValue(u":served"_s, SqlLeaseTables::numberArrayLiteral(served));
+    };
+    if (together) {
+        auto &q = statements().writeSpans;
+        bindOpenings(q);
+        bindEndings(q);
+        m_connection.exec(q).finish();
+        return;
+    }
+    if (!opens.isEmpty()) {
+        auto &q = statements().openSpansBulk;
+        bindOpenings(q);
+        m_connection.exec(q).finish();
+    }
+    if (!ends.isEmpty()) {
+        auto &q = statements().endSpansBulk;
+        bindEndings(q);
         m_connection.exec(q).finish();
     }
 }

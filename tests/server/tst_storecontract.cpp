@@ -1963,7 +1963,8 @@ void TestStoreContract::spansWrittenTogetherEqualSpansWrittenOneByOne()
         m_store->appendEvent(granted(u"s2"_s, 11));
         m_store->appendEvent(released(u"s1"_s, 20));
         m_store->appendEvent(released(u"s1"_s, 30)); // ended already: nothing changes
-        m_store->appendEvent(released(u"s0"_s, 25)); // opened by an earlier unit
+        m_store->appendEvent(granted(u"s0"_s, 24)); // opened by an earlier unit: nothing changes
+        m_store->appendEvent(released(u"s0"_s, 25)); // ... and ended by this one
         m_store->appendEvent(eventOf(EventKind::Denied, u"alpha"_s, u"zoe"_s, 21)); // a span of no length
         inside = activity(); // read inside the unit: what is held back is written first
     });
