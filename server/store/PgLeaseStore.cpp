@@ -123,6 +123,7 @@ SqlDialect PgLeaseStore::dialect()
     // the same round trip as BEGIN, and only for the transaction.
     d.begin = u"BEGIN; SET LOCAL enable_bitmapscan TO off"_s;
     d.prepareTransactionControl = false;
+    d.keepUnitSavepoints = true;
     d.lockLicense = u"SELECT id FROM licenses WHERE id = :id FOR UPDATE"_s;
     d.greatest = u"GREATEST"_s;
     d.position = u"strpos"_s;

@@ -22,6 +22,13 @@ struct SqlDialect
     // Whether BEGIN, COMMIT, SAVEPOINT... can be prepared statements (SQLite: yes, and it saves
     // parsing them per unit; PostgreSQL cannot PREPARE them).
     bool prepareTransactionControl = true;
+    // Whether a batch's unit that succeeds keeps its savepoint until the batch ends instead of
+    // releasing it (SqlTransactions): PostgreSQL, where the RELEASE is a round trip made while
+    // the turn holds its licenses, and a released savepoint's writes stay the transaction's all
+    // the same. Not SQLite, where a RELEASE is a call into the library and every savepoint left
+    // open keeps the pages its unit changed in the statement journal until the batch ends (a
+    // batch there has a unit per request).
+    bool keepUnitSavepoints = false;
     // Locks one license's row until the end of the transaction (:id); empty when the
     // transaction itself already serializes every writer (SQLite).
     QString lockLicense;

@@ -32,7 +32,7 @@ SqlLeaseStore::SqlLeaseStore(const QString &driver, const QString &description, 
 {
     m_schema = std::make_unique<SqlSchema>(m_connection, m_dialect);
     m_transactions = std::make_unique<SqlTransactions>(
-        m_connection, m_dialect.begin, m_dialect.prepareTransactionControl,
+        m_connection, m_dialect.begin, m_dialect.prepareTransactionControl, m_dialect.keepUnitSavepoints,
         SqlTransactions::Hooks {[this] { dropCaches(); },
                                 [this] { transactionBegan(std::exchange(m_locksNext, false)); },
                                 [this] { transactionEnded(); }});

@@ -31,10 +31,12 @@ struct SqlTransactions::Statements
     QSqlQuery queries[count]; // prepared, when the dialect allows
 };
 
-SqlTransactions::SqlTransactions(SqlConnection &connection, const QString &beginStatement, bool prepared, Hooks hooks)
+SqlTransactions::SqlTransactions(SqlConnection &connection, const QString &beginStatement, bool prepared,
+                                 bool keepSavepoints, Hooks hooks)
     : m_connection(connection)
     , m_beginStatement(beginStatement)
     , m_prepared(prepared)
+    , m_keepSavepoints(keepSavepoints)
     , m_hooks(std::move(hooks))
 { }
 
@@ -248,11 +250,11 @@ void SqlTransactions::unitInBatch(const std::function<void()> &work)
         try {
             work();
             m_inUnit = false;
-            // Kept rather than released: the COMMIT or ROLLBACK that ends the batch closes it
-            // with the rest, and a later unit's savepoint of the same name nests inside it, the
-            // one its ROLLBACK TO goes back to. A turn's calls unit ends one round trip sooner,
-            // while it holds the licenses other instances wait for; the database keeps nothing
-            // more (a released savepoint's writes stay the transaction's all the same).
+            // Where the store keeps savepoints, the COMMIT or ROLLBACK that ends the batch closes
+            // this one with the rest, and a later unit's savepoint of the same name nests inside
+            // it, the one its ROLLBACK TO goes back to.
+            if (!m_keepSavepoints)
+                mustControl(Control::Release);
             return;
         } catch (const StoreError &failure) {
             m_inUnit = false;

@@ -36,7 +36,10 @@ public:
         std::function<void()> ended;
     };
 
-    SqlTransactions(SqlConnection &connection, const QString &beginStatement, bool prepared, Hooks hooks);
+    // `keepSavepoints`: a batch's unit that succeeds keeps its savepoint until the batch ends
+    // (SqlDialect::keepUnitSavepoints).
+    SqlTransactions(SqlConnection &connection, const QString &beginStatement, bool prepared, bool keepSavepoints,
+                    Hooks hooks);
     ~SqlTransactions();
     SqlTransactions(const SqlTransactions &) = delete;
     SqlTransactions &operator=(const SqlTransactions &) = delete;
@@ -87,6 +90,7 @@ private:
     SqlConnection &m_connection;
     QString m_beginStatement;
     bool m_prepared;
+    bool m_keepSavepoints;
     Hooks m_hooks;
     std::unique_ptr<Statements> m_statements;
     enum class Batch {
