@@ -49,13 +49,12 @@ struct PgLeaseStore::ClockStatements
 {
     explicit ClockStatements(const QSqlDatabase &db)
         : read(db)
-        , decide(db)
         , lockReference(db)
         , readReference(db)
         , writeReference(db)
     { }
 
-    QSqlQuery read, decide, lockReference, readReference, writeReference;
+    QSqlQuery read, lockReference, readReference, writeReference;
 };
 
 SqlDialect PgLeaseStore::dialect()
@@ -306,16 +305,6 @@ bool PgLeaseStore::connectAndSetUp(QString *error)
     const QString reading = readingQuery();
     const QList<std::pair<QSqlQuery *, QString>> all {
         {&s->read, reading},
-        // A decision about these licenses (they are locked): the greater of "now" and the last
-        // "now" any of them was decided with, written back to each, so that no later decision
-        // about one of them, on any instance, takes an earlier one.
-        {&s->decide,
-         u"WITH ids AS (SELECT CAST(:ids AS TEXT[]) AS a), reading AS (%1), "
-         "decided AS (SELECT GREATEST(reading.n, COALESCE((SELECT MAX(l.decided_ms) FROM licenses AS l, ids "
-         "WHERE l.id = ANY(ids.a)), 0)) AS ms FROM reading), "
-         "written AS (UPDATE licenses AS l SET decided_ms = decided.ms FROM decided, ids "
-         "WHERE l.id = ANY(ids.a) AND l.decided_ms < decided.ms RETURNING 1) "
-         "SELECT ms FROM decided"_s.arg(reading)},
         {&s->lockReference, u"SELECT id FROM clock_reference WHERE id = 1 FOR UPDATE"_s},
         // Read once the row is held (a statement of its own, so that it sees the row as the last
         // advance left it, and the database's clock as it is now).
@@ -456,29 +445,33 @@ void PgLeaseStore::transactionBegan(bool locksNext)
 
 void PgLeaseStore::licensesLocked(const QStringList &licenseIds, std::optional<LockedNow> decided)
 {
+    Q_UNUSED(licenseIds);
     // The locks may have been waited for: every decision about these licenses is made with a
     // "now" read after they were granted, never earlier than the one any instance last decided
     // them with (docs/ARCHITECTURE.md, "One now for every instance"). The statement that locked
-    // several at once decided it already (the dialect's lockLicenses).
+    // them decided it (the dialect's lockLicenses, withLicense()'s too).
     if (decided) {
-        // Its reading is the one every instance takes, as a transaction's first one is.
+        // Its reading is the one every instance takes, as a transaction's first one is. Taken when
+        // the statement returned, not halfway through it as elsewhere: the clock is read once
+        // every lock is held, after any wait for them, so the end is the closer guess.
         const qint64 readAt = m_clock.monotonicMs();
         m_clock.hold(decided->readingMs, true, readAt);
         m_clock.hold(decided->decidedMs, false, readAt);
         return;
     }
-    auto &q = clockStatements().decide;
-    q.bindValue(u":ids"_s, SqlLeaseTables::arrayLiteral(licenseIds));
+    // The statement returns a row for each license it locked: none of these licenses is there,
+    // and no decision about one of them was ever made to stay above. A reading after the locks
+    // (a batch's first statement read none before them: transactionBegan()).
+    auto &q = clockStatements().read;
     const qint64 sent = m_clock.monotonicMs();
-    connection().exec(q);
-    if (!q.next()) {
+    if (!q.exec() || !q.next()) {
+        const QSqlError failure = q.lastError();
         q.finish();
-        throw StoreError(StoreError::Kind::Failed,
-                         u"%1 has no clock reference (table clock_reference is empty)"_s.arg(description()));
+        throw connection().errorFor(failure, u"cannot read the database clock"_s);
     }
-    const qint64 ms = q.value(0).toLongLong();
+    const qint64 reading = q.value(0).toLongLong();
     q.finish();
-    m_clock.hold(ms, false, (sent + m_clock.monotonicMs()) / 2);
+    m_clock.hold(reading, true, (sent + m_clock.monotonicMs()) / 2);
 }
 
 void PgLeaseStore::transactionEnded()

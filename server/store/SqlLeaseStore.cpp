@@ -279,9 +279,12 @@ void SqlLeaseStore::withLicense(const QString &licenseId, const std::function<vo
         return;
     }
     unit([&] {
-        m_tables->lockLicense(licenseId);
+        // The dialect's statement for many, with one: where it decides the licenses' "now" as it
+        // locks them, that is one round trip less than a lock and a decision.
+        std::optional<LockedNow> decided;
+        m_tables->lockLicenses({licenseId}, nullptr, &decided);
         m_unitLicenses.insert(licenseId);
-        licensesLocked({licenseId});
+        licensesLocked({licenseId}, decided);
         work();
     });
 }
