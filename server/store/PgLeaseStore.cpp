@@ -120,7 +120,12 @@ SqlDialect PgLeaseStore::dialect()
     // of them on every turn (0.8 ms for nine licenses, 150 dead rows each), where a plain index
     // scan marks them dead in the index at the first visit and skips them after (0.07 ms). In
     // the same round trip as BEGIN, and only for the transaction.
-    d.begin = u"BEGIN; SET LOCAL enable_bitmapscan TO off"_s;
+    // And with each statement's plan made once (issue 30): a turn's statements take arrays of ids
+    // whose sizes change at every turn, and with the default PostgreSQL planned them again at
+    // nearly every execution (6 % of its time under checkout+release pairs on three instances),
+    // while the turn held its licenses; the executor took no more of its time with the generic
+    // plans (68 % against 71 %), nor did the storm (docs/BENCHMARKS.md).
+    d.begin = u"BEGIN; SET LOCAL enable_bitmapscan TO off; SET LOCAL plan_cache_mode TO force_generic_plan"_s;
     d.prepareTransactionControl = false;
     d.keepUnitSavepoints = true;
     d.lockLicense = u"SELECT id FROM licenses WHERE id = :id FOR UPDATE"_s;
