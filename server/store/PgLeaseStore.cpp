@@ -163,28 +163,9 @@ SqlDialect PgLeaseStore::dialect()
     // a plan prepared while the table was small read every open span (the end_ms index) and
     // joined them, 0.9 ms a turn under load and growing with the seats held. The row is then
     // written where it was found: nothing else writes a span of a license while its turn holds it.
-    d.endSpans
-        = u"WITH found AS (SELECT f.ctid AS tid, r.end_ms, r.expires, r.served "
-          "FROM unnest(CAST(:licenses AS TEXT[]), CAST(:kinds AS TEXT[]), CAST(:ids AS TEXT[]), "
-          "CAST(:ends AS BIGINT[]), CAST(:expires AS BIGINT[]), CAST(:served AS BIGINT[])) "
-          "AS r(license, kind, id, end_ms, expires, served) "
-          "CROSS JOIN LATERAL (SELECT ctid, end_ms FROM usage_spans WHERE license_id = r.license "
-          "AND kind = r.kind AND id = r.id LIMIT 1) AS f WHERE f.end_ms IS NULL) "
-          "UPDATE usage_spans AS s SET end_ms = found.end_ms, expires_ms = COALESCE(found.expires, s.expires_ms), "
-          "served = s.served + found.served FROM found WHERE s.ctid = found.tid AND s.end_ms IS NULL"_s;
-    // A unit's openings and endings together (one round trip at the end of a turn that holds its
-    // licenses): a span opened and ended by the unit is inserted ended, and the endings find by
-    // key only the spans that were there before the statement (what its insert writes is not
-    // visible to the rest of it), among them the one an opening met already there, which the
-    // opening left as it was.
-    d.writeSpans
-        = u"WITH opened AS (INSERT INTO usage_spans (license_id, kind, id, holder, grp, start_ms, expires_ms, "
-          "borrowed, end_ms, served) "
-          "SELECT * FROM unnest(CAST(:licenses AS TEXT[]), CAST(:kinds AS TEXT[]), CAST(:ids AS TEXT[]), "
-          "CAST(:holders AS TEXT[]), CAST(:groups AS TEXT[]), CAST(:starts AS BIGINT[]), "
-          "CAST(:expires AS BIGINT[]), CAST(:borrowed AS BIGINT[]), CAST(:closedEnds AS BIGINT[]), "
-          "CAST(:closedServed AS BIGINT[])) ON CONFLICT DO NOTHING), "
-          "found AS (SELECT f.ctid AS tid, r.end_ms, r.expires, r.served "
+    // (The endings' part, after a WITH: endSpans alone, and writeSpans after its openings.)
+    const QString endSpans
+        = u"found AS (SELECT f.ctid AS tid, r.end_ms, r.expires, r.served "
           "FROM unnest(CAST(:endLicenses AS TEXT[]), CAST(:endKinds AS TEXT[]), CAST(:endIds AS TEXT[]), "
           "CAST(:ends AS BIGINT[]), CAST(:endExpires AS BIGINT[]), CAST(:served AS BIGINT[])) "
           "AS r(license, kind, id, end_ms, expires, served) "
@@ -192,6 +173,19 @@ SqlDialect PgLeaseStore::dialect()
           "AND kind = r.kind AND id = r.id LIMIT 1) AS f WHERE f.end_ms IS NULL) "
           "UPDATE usage_spans AS s SET end_ms = found.end_ms, expires_ms = COALESCE(found.expires, s.expires_ms), "
           "served = s.served + found.served FROM found WHERE s.ctid = found.tid AND s.end_ms IS NULL"_s;
+    d.endSpans = u"WITH "_s + endSpans;
+    // A unit's openings and endings together (one round trip at the end of a turn that holds its
+    // licenses): a span opened and ended by the unit is inserted ended, and the endings find by
+    // key only the spans that were there before the statement (what its insert writes is not
+    // visible to the rest of it), among them the one an opening met already there, which the
+    // opening left as it was.
+    d.writeSpans = u"WITH opened AS (INSERT INTO usage_spans (license_id, kind, id, holder, grp, start_ms, expires_ms, "
+                   "borrowed, end_ms, served) "
+                   "SELECT * FROM unnest(CAST(:licenses AS TEXT[]), CAST(:kinds AS TEXT[]), CAST(:ids AS TEXT[]), "
+                   "CAST(:holders AS TEXT[]), CAST(:groups AS TEXT[]), CAST(:starts AS BIGINT[]), "
+                   "CAST(:expires AS BIGINT[]), CAST(:borrowed AS BIGINT[]), CAST(:closedEnds AS BIGINT[]), "
+                   "CAST(:closedServed AS BIGINT[])) ON CONFLICT DO NOTHING), "_s
+        + endSpans;
     // The sequence hands out seq as the rows come, and they come sorted by their position.
     d.appendEvents = u"INSERT INTO events (time_ms, kind, license_id, seat_id, holder, actor, detail) "
                      "SELECT t, k, l, s, h, a, d FROM unnest(CAST(:times AS BIGINT[]), CAST(:kinds AS TEXT[]), "
@@ -245,15 +239,15 @@ SqlDialect PgLeaseStore::dialect()
     // no other instance writes: the upsert waits for no one.
     d.bumpCounters
         = u"INSERT INTO stat_components (%1) "
-          "SELECT * FROM unnest(CAST(:licenses AS TEXT[]), CAST(:counters AS TEXT[]), "
-          "CAST(:replicas AS TEXT[]), CAST(:bys AS BIGINT[])) "
+          "SELECT * FROM unnest(CAST(:bumpLicenses AS TEXT[]), CAST(:bumpCounters AS TEXT[]), "
+          "CAST(:bumpReplicas AS TEXT[]), CAST(:bumpBys AS BIGINT[])) "
           "ON CONFLICT (license_id, counter, replica_id) DO UPDATE SET value = "
           "CASE WHEN stat_components.value > 9223372036854775807 - excluded.value "
           "THEN 9223372036854775807 ELSE stat_components.value + excluded.value END"_s.arg(SqlRows::componentColumns);
     // A unit's events and its counters' increments with one round trip at the unit's end, while
     // its turn holds its licenses: two tables that nothing else in the statement reads (the
     // increments run to completion whether or not the events' insert reads them).
-    d.appendEventsBumping = u"WITH bumped AS (%1) %2"_s.arg(SqlCounters::renamedBumps(d.bumpCounters), d.appendEvents);
+    d.appendEventsBumping = u"WITH bumped AS (%1) %2"_s.arg(d.bumpCounters, d.appendEvents);
     return d;
 }
 

@@ -84,24 +84,11 @@ void SqlCounters::bumpCounters(const QList<Bump> &bumps)
         return;
     }
     auto &q = statements().bumpMany;
-    bindBumps(q, bumps, false);
+    bindBumps(q, bumps);
     m_connection.exec(q).finish();
 }
 
-namespace {
-// The binds of SqlDialect::bumpCounters, and as renamed to be part of another statement.
-const QString bumpBinds[2][4] = {{u":licenses"_s, u":counters"_s, u":replicas"_s, u":bys"_s},
-                                 {u":bumpLicenses"_s, u":bumpCounters"_s, u":bumpReplicas"_s, u":bumpBys"_s}};
-} // namespace
-
-QString SqlCounters::renamedBumps(QString bumpCounters)
-{
-    for (int i = 0; i < 4; ++i)
-        bumpCounters.replace(bumpBinds[0][i] + u' ', bumpBinds[1][i] + u' ');
-    return bumpCounters;
-}
-
-void SqlCounters::bindBumps(QSqlQuery &query, const QList<Bump> &bumps, bool renamed)
+void SqlCounters::bindBumps(QSqlQuery &query, const QList<Bump> &bumps)
 {
     QStringList licenses, counters, replicas;
     QList<std::optional<qint64>> bys;
@@ -111,11 +98,10 @@ void SqlCounters::bindBumps(QSqlQuery &query, const QList<Bump> &bumps, bool ren
         replicas.append(bump.replicaId);
         bys.append(SqlRows::toStoredCount(bump.by));
     }
-    const QString(&binds)[4] = bumpBinds[renamed ? 1 : 0];
-    query.bindValue(binds[0], SqlLeaseTables::arrayLiteral(licenses));
-    query.bindValue(binds[1], SqlLeaseTables::arrayLiteral(counters));
-    query.bindValue(binds[2], SqlLeaseTables::arrayLiteral(replicas));
-    query.bindValue(binds[3], SqlLeaseTables::numberArrayLiteral(bys));
+    query.bindValue(u":bumpLicenses"_s, SqlLeaseTables::arrayLiteral(licenses));
+    query.bindValue(u":bumpCounters"_s, SqlLeaseTables::arrayLiteral(counters));
+    query.bindValue(u":bumpReplicas"_s, SqlLeaseTables::arrayLiteral(replicas));
+    query.bindValue(u":bumpBys"_s, SqlLeaseTables::numberArrayLiteral(bys));
 }
 
 QList<StatComponent> SqlCounters::counterComponents()

@@ -39,11 +39,8 @@ public:
         quint64 by = 0;
     };
     void bumpCounters(const QList<Bump> &bumps);
-    // The dialect's bumpCounters with its binds renamed (:bumpLicenses :bumpCounters :bumpReplicas
-    // :bumpBys), to be part of another statement (SqlDialect::appendEventsBumping); bindBumps()
-    // binds either form.
-    static QString renamedBumps(QString bumpCounters);
-    static void bindBumps(QSqlQuery &query, const QList<Bump> &bumps, bool renamed);
+    // Binds the increments to the dialect's bumpCounters, alone or within appendEventsBumping.
+    static void bindBumps(QSqlQuery &query, const QList<Bump> &bumps);
     QList<StatComponent> counterComponents();
     void mergeComponents(const QList<StatComponent> &components);
 

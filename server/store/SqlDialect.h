@@ -56,7 +56,8 @@ struct SqlDialect
     QString idsTable;
     // A unit's span openings and endings (SqlUsageHistory::flushSpans), one statement each: as the
     // one-row openSpan and endSpan, with :licenses :kinds :ids :holders :groups :starts :expires
-    // :borrowed, and :licenses :kinds :ids :ends :expires :served. Empty: one statement per span.
+    // :borrowed, and :endLicenses :endKinds :endIds :ends :endExpires :served (names of their own,
+    // so that writeSpans takes both). Empty: one statement per span.
     QString openSpans;
     QString endSpans;
     // Both in one statement, for a unit that has both: the openings with openSpans' binds and,
@@ -88,11 +89,11 @@ struct SqlDialect
     // each); returns (license id, count) for each. Empty: one count per license.
     QString liveLeaseCounts;
     // A unit's counter increments (a turn's checkouts and releases, one per license and counter)
-    // in one upsert: :licenses, :counters, :replicas, :bys, no two rows with the same key.
+    // in one upsert: :bumpLicenses, :bumpCounters, :bumpReplicas, :bumpBys (names of their own, so
+    // that appendEventsBumping takes them beside the events'), no two rows with the same key.
     QString bumpCounters;
-    // appendEvents and bumpCounters in one statement, the latter's binds renamed
-    // (SqlCounters::renamedBumps): a unit's events and increments with one round trip. Empty: one
-    // statement each.
+    // appendEvents and bumpCounters in one statement, with the binds of both: a unit's events and
+    // increments with one round trip. Empty: one statement each.
     QString appendEventsBumping;
 };
 

@@ -117,7 +117,7 @@ QList<qint64> SqlEventLog::appendEvents(const QList<EventRecord> &events, const 
     }
     auto &q = bumps.isEmpty() ? statements().appendEvents : statements().appendEventsBumping;
     if (!bumps.isEmpty())
-        SqlCounters::bindBumps(q, bumps, true);
+        SqlCounters::bindBumps(q, bumps);
     q.bindValue(u":times"_s, SqlLeaseTables::numberArrayLiteral(times));
     q.bindValue(u":kinds"_s, SqlLeaseTables::arrayLiteral(kinds));
     q.bindValue(u":licenses"_s, SqlLeaseTables::arrayLiteral(licenses));

@@ -385,12 +385,11 @@ void SqlUsageHistory::flushSpans()
             expires.append(end.expiresMs);
             served.append(end.served ? 1 : 0);
         }
-        // The endings' own names where the openings' are bound in the same statement.
-        q.bindValue(together ? u":endLicenses"_s : u":licenses"_s, SqlLeaseTables::arrayLiteral(licenses));
-        q.bindValue(together ? u":endKinds"_s : u":kinds"_s, SqlLeaseTables::arrayLiteral(kinds));
-        q.bindValue(together ? u":endIds"_s : u":ids"_s, SqlLeaseTables::arrayLiteral(ids));
+        q.bindValue(u":endLicenses"_s, SqlLeaseTables::arrayLiteral(licenses));
+        q.bindValue(u":endKinds"_s, SqlLeaseTables::arrayLiteral(kinds));
+        q.bindValue(u":endIds"_s, SqlLeaseTables::arrayLiteral(ids));
         q.bindValue(u":ends"_s, SqlLeaseTables::numberArrayLiteral(endsMs));
-        q.bindValue(together ? u":endExpires"_s : u":expires"_s, SqlLeaseTables::numberArrayLiteral(expires));
+        q.bindValue(u":endExpires"_s, SqlLeaseTables::numberArrayLiteral(expires));
         q.bindValue(u":served"_s, SqlLeaseTables::numberArrayLiteral(served));
     };
     if (together) {
